@@ -1,0 +1,39 @@
+//! The game API every game and every algorithm of the lab speaks.
+//!
+//! A game is a two-sided, perfect-information, deterministic state machine with a cheap `Clone`
+//! (copy-make is the search primitive), a dense action index space (the policy head, the legal
+//! mask, training targets and golden files all speak it) and text forms of moves and positions.
+//!
+//! - [`Game`]: the trait. Each method documents the invariant the generic test kit checks.
+//! - [`Side`], [`Outcome`]: who moves and who won, with values that name their point of view.
+//! - [`perft`]: move-path counting over the trait, the second implementation every fast,
+//!   game-specific perft is checked against.
+//! - [`testkit`]: the generic suite every game runs in one line.
+//!
+//! # How the games to come fit
+//! - **Chomp** (any `m x n`): the action space depends on the bar's size, which is why
+//!   [`Game::num_actions`] takes `&self`.
+//! - **Abalone in doubles** (four seats, two teams): the side to move is the *team* (a [`Side`]);
+//!   the seat that moves this turn is part of the position and is exposed by the game's own type
+//!   (e.g. `seat()`), while outcomes, values and search stay two-sided. Move generation reads the
+//!   seat to decide which marbles may move. Nothing in this trait needs to change.
+//! - **Spatial rock-paper-scissors** (stochastic, partially observable): it does not fit this
+//!   trait, whose positions are fully visible and whose `play` is deterministic. It will get its
+//!   own trait beside this one (chance outcomes sampled from an explicit RNG passed to `play`,
+//!   per-side observations, information-set keys instead of `hash`), and algorithms that need
+//!   perfect information keep using [`Game`].
+//!
+//! # Example
+//! ```
+//! use pjlab_core::{Outcome, Side};
+//! let outcome = Outcome::Win(Side::First);
+//! assert_eq!(outcome.value_for(Side::First), 1.0);
+//! assert_eq!(outcome.value_for(Side::Second), -1.0);
+//! assert_eq!(Outcome::Draw.value_for(Side::Second), 0.0);
+//! ```
+
+mod game;
+pub mod perft;
+pub mod testkit;
+
+pub use game::{Game, Outcome, Side};

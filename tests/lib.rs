@@ -1,0 +1,35 @@
+//! Helpers shared by the conformance tests: where the reference vectors live and how to read
+//! them.
+//!
+//! The vectors are read from `../shared/vectors` beside the repository (override with the
+//! `PJLAB_VECTORS` environment variable). A missing folder fails the tests loudly rather than
+//! skipping them.
+
+use std::path::PathBuf;
+
+/// The folder holding the reference vectors.
+pub fn vectors_dir() -> PathBuf {
+    if let Ok(dir) = std::env::var("PJLAB_VECTORS") {
+        return PathBuf::from(dir);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors")
+}
+
+/// Reads a vector file, panicking with its path when it is missing.
+pub fn read_vector(relative: &str) -> String {
+    let path = vectors_dir().join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read reference vector {}: {e} (set PJLAB_VECTORS to the shared/vectors folder)",
+            path.display()
+        )
+    })
+}
+
+/// Parses a count written with thousands separators (`1,181,445,032`).
+pub fn parse_count(text: &str) -> u64 {
+    text.trim()
+        .replace(',', "")
+        .parse()
+        .unwrap_or_else(|_| panic!("not a count: {text:?}"))
+}
