@@ -1,1 +1,69 @@
-fn main() {}
+//! `pjlab`: the lab's one binary. One subcommand per job; each lives in `cmd/<name>.rs`.
+//!
+//! Bad input anywhere gives a one-line error on stderr and exit code 2.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// Pijersi self-play lab: exact rules, search, training and evaluation.
+#[derive(Parser, Debug)]
+#[command(name = "pjlab", version, about, long_about = None)]
+struct Cli {
+    /// Print more detail (timings, rates) on stderr.
+    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    verbose: bool,
+    /// Print nothing but the results on stdout.
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Perft(cmd::perft::Args),
+    Setup(cmd::setup::Args),
+    Replay(cmd::replay::Args),
+    Bench(cmd::bench::Args),
+    Demo(cmd::demo::Args),
+}
+
+/// How chatty the command should be on stderr.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verbosity {
+    /// Results only.
+    Quiet,
+    /// Results and a short summary.
+    Normal,
+    /// Everything.
+    Verbose,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let verbosity = if cli.quiet {
+        Verbosity::Quiet
+    } else if cli.verbose {
+        Verbosity::Verbose
+    } else {
+        Verbosity::Normal
+    };
+    let result = match cli.command {
+        Command::Perft(args) => cmd::perft::run(args, verbosity),
+        Command::Setup(args) => cmd::setup::run(args),
+        Command::Replay(args) => cmd::replay::run(args),
+        Command::Bench(args) => cmd::bench::run(args, verbosity),
+        Command::Demo(args) => cmd::demo::run(args, verbosity),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            let message = format!("{error:#}").replace('\n', " ");
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

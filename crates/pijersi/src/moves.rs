@@ -148,8 +148,12 @@ impl Move {
         }
         let mut cells = [Cell::from_index(0); 3];
         for (k, pair) in bytes.chunks(2).enumerate() {
-            cells[k] = Cell::from_bytes(pair[0], pair[1])
-                .ok_or_else(|| bad(&format!("{:?} is not a cell", &text[2 * k..2 * k + 2])))?;
+            cells[k] = Cell::from_bytes(pair[0], pair[1]).ok_or_else(|| {
+                bad(&format!(
+                    "{:?} is not a cell",
+                    String::from_utf8_lossy(pair)
+                ))
+            })?;
         }
         let n = bytes.len() / 2;
         if n == 2 {
@@ -293,13 +297,28 @@ impl Position {
                 n += pairs.count_ones() + (pairs & shift(t.stack, d)).count_ones();
             }
             // 4. A cube stacks on m, then the new stack moves as the board stood (step 3 added
-            //    the cells the move vacates).
-            let mut on = adjacent_to(tops) & t.stackable;
-            while on != 0 {
-                let m = on.trailing_zeros() as usize;
-                on &= on - 1;
-                let sources = (NEIGHBORS[m] & tops).count_ones();
-                n += sources * stack_destinations(m, empty, t.stack);
+            //    the cells the move vacates). Summed over all pairs (s, m) at once: w(m), the
+            //    number of sources next to m, is held in bit planes, and each direction's
+            //    one-step and two-step destination sets are weighted by it.
+            let on = t.stackable & adjacent_to(tops);
+            if on != 0 {
+                let mut w = [0u64; 3];
+                for d in 0..6 {
+                    let mut carry = shift(tops, d) & on;
+                    for plane in &mut w {
+                        let next = *plane & carry;
+                        *plane ^= carry;
+                        carry = next;
+                    }
+                }
+                for d in 0..6 {
+                    let back = (d + 3) % 6;
+                    let one = shift(t.stack, back);
+                    let two = shift(empty & one, back);
+                    for (i, plane) in w.iter().enumerate() {
+                        n += ((plane & one).count_ones() + (plane & two).count_ones()) << i;
+                    }
+                }
             }
             // 5. A stack moves, then its top makes a cube action (or stays).
             for s in bits(stacks_t) {
@@ -396,18 +415,6 @@ fn adjacent_to(cells: Bitboard) -> Bitboard {
         out |= shift(cells, d);
     }
     out & ALL_CELLS
-}
-
-/// Number of cells a stack on `m` may move to: one step onto `targets`, or two steps in a line
-/// through an empty cell onto `targets`.
-#[inline(always)]
-fn stack_destinations(m: usize, empty: Bitboard, targets: Bitboard) -> u32 {
-    let mut n = (NEIGHBORS[m] & targets).count_ones();
-    for d in 0..6 {
-        let (one, two) = (NEIGHBOR[m][d], NEIGHBOR2[m][d]);
-        n += ((empty >> one) & (targets >> two) & 1) as u32;
-    }
-    n
 }
 
 /// Pushes the moves of a stack standing on `m` after a first action from `s`.

@@ -1,0 +1,199 @@
+//! `pjlab bench`: deterministic speed figures of the lab's hot paths.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use anyhow::Result;
+use pjlab_core::Game;
+use pjlab_pijersi::perft::perft;
+use pjlab_pijersi::{Move, Position, Variant};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::Verbosity;
+
+/// Measure the hot paths on one thread and print named figures.
+///
+/// Figures: perft(4) from the classic start (seconds, leaves per second; the leaf count is the
+/// signature that must never change), legal move generation (moves per second over a fixed set
+/// of positions from seeded random games), copy-make play of each of those moves (moves per
+/// second) and bulk counting (positions per second). Timed figures are the median of
+/// `--repeat` runs.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Timed runs per figure; the median is reported.
+    #[arg(long, default_value_t = 3)]
+    repeat: usize,
+    /// Skip perft(4) (about 2 s a run), for a quick look.
+    #[arg(long)]
+    no_perft: bool,
+}
+
+struct Figure {
+    name: &'static str,
+    value: f64,
+    unit: &'static str,
+}
+
+fn median(mut runs: Vec<f64>) -> f64 {
+    runs.sort_by(f64::total_cmp);
+    runs[runs.len() / 2]
+}
+
+fn timed<T>(repeat: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut seconds = Vec::new();
+    let mut last = None;
+    for _ in 0..repeat.max(1) {
+        let started = Instant::now();
+        last = Some(black_box(f()));
+        seconds.push(started.elapsed().as_secs_f64());
+    }
+    (median(seconds), last.expect("at least one run"))
+}
+
+/// Positions met in seeded random games from classic, half-random and full-random setups.
+fn sample_positions() -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    let mut positions = Vec::new();
+    let mut moves = Vec::new();
+    for game in 0..60u64 {
+        let variant =
+            [Variant::Classic, Variant::HalfRandom, Variant::FullRandom][game as usize % 3];
+        let mut position = variant.setup(game);
+        for _ in 0..80 {
+            position.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            positions.push(position.clone());
+            position.play_unchecked(mv);
+        }
+    }
+    positions
+}
+
+/// Runs the command.
+pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
+    let mut figures = Vec::new();
+    if !args.no_perft {
+        if verbosity != Verbosity::Quiet && !args.json {
+            eprintln!("perft(4) from the classic start, {} runs...", args.repeat);
+        }
+        let (seconds, leaves) = timed(args.repeat, || perft(&Position::default(), 4));
+        figures.push(Figure {
+            name: "perft4_seconds",
+            value: seconds,
+            unit: "s",
+        });
+        figures.push(Figure {
+            name: "perft4_leaves",
+            value: leaves as f64,
+            unit: "leaves",
+        });
+        figures.push(Figure {
+            name: "perft4_leaves_per_second",
+            value: leaves as f64 / seconds,
+            unit: "leaves/s",
+        });
+    }
+
+    let positions = sample_positions();
+    let lists: Vec<Vec<Move>> = positions
+        .iter()
+        .map(|p| {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            moves
+        })
+        .collect();
+    let total_moves: usize = lists.iter().map(Vec::len).sum();
+    let rounds = 20;
+
+    let mut buffer = Vec::with_capacity(256);
+    let (seconds, generated) = timed(args.repeat, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for p in &positions {
+                Game::legal_moves(black_box(p), &mut buffer);
+                n += buffer.len();
+            }
+        }
+        n
+    });
+    figures.push(Figure {
+        name: "movegen_moves_per_second",
+        value: generated as f64 / seconds,
+        unit: "moves/s",
+    });
+
+    let (seconds, played) = timed(args.repeat, || {
+        let mut n = 0u64;
+        for _ in 0..rounds {
+            for (p, moves) in positions.iter().zip(&lists) {
+                for &mv in moves {
+                    let mut child = p.clone();
+                    child.play_unchecked(black_box(mv));
+                    n += black_box(&child).halfmove() as u64 & 1;
+                }
+            }
+        }
+        n
+    });
+    black_box(played);
+    figures.push(Figure {
+        name: "play_moves_per_second",
+        value: (total_moves * rounds) as f64 / seconds,
+        unit: "moves/s",
+    });
+
+    let (seconds, counted) = timed(args.repeat, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for p in &positions {
+                n += black_box(p).count_moves();
+            }
+        }
+        n
+    });
+    figures.push(Figure {
+        name: "count_positions_per_second",
+        value: (positions.len() * rounds) as f64 / seconds,
+        unit: "positions/s",
+    });
+    figures.push(Figure {
+        name: "bench_positions_signature",
+        value: (counted / rounds as u64) as f64,
+        unit: "moves",
+    });
+    figures.push(Figure {
+        name: "move_bytes",
+        value: std::mem::size_of::<Move>() as f64,
+        unit: "bytes",
+    });
+    figures.push(Figure {
+        name: "position_bytes",
+        value: std::mem::size_of::<Position>() as f64,
+        unit: "bytes",
+    });
+
+    if args.json {
+        let object: serde_json::Map<String, serde_json::Value> = figures
+            .iter()
+            .map(|f| (f.name.to_string(), serde_json::json!(f.value)))
+            .collect();
+        println!("{}", serde_json::Value::Object(object));
+    } else {
+        for f in &figures {
+            if f.value.fract() == 0.0 && f.value.abs() < 1e15 {
+                println!("{:<30} {:>16} {}", f.name, f.value as u64, f.unit);
+            } else {
+                println!("{:<30} {:>16.4e} {}", f.name, f.value, f.unit);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod bench;
+pub mod demo;
+pub mod perft;
+pub mod replay;
+pub mod setup;
