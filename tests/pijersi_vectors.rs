@@ -13,8 +13,11 @@ use pjlab_pijersi::{Position, Rules};
 /// `(psn, depths, ours, pass-through)` for the divergence table.
 struct Readme {
     perft: Vec<(String, Vec<(u32, u64)>)>,
-    divergence: Vec<(String, Vec<(u32, u64, u64)>)>,
+    divergence: Vec<(String, Vec<Divergence>)>,
 }
+
+/// One depth of a divergence row: depth, end-of-turn count, pass-through count.
+type Divergence = (u32, u64, u64);
 
 fn backticked(cell: &str) -> String {
     let start = cell.find('`').expect("a backticked PSN");

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use crate::geometry::{Cell, NEIGHBOR, NEIGHBORS, bits};
+use crate::geometry::{Cell, NEIGHBOR, NEIGHBOR2, NEIGHBORS, bits};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -26,32 +26,26 @@ struct Table {
 /// Cells a stack on `s` can reach in one or two steps in a line (on an empty board).
 fn reach2(s: usize) -> u64 {
     let mut out = 0;
-    for d in 0..6 {
-        let one = NEIGHBOR[s][d] as usize;
-        if one < 45 {
-            out |= 1 << one;
-            let two = NEIGHBOR[one][d] as usize;
-            if two < 45 {
-                out |= 1 << two;
-            }
-        }
+    for (&one, &two) in NEIGHBOR[s].iter().zip(&NEIGHBOR2[s]) {
+        // Off-board entries are NO_CELL (63), whose bit is masked away below.
+        out |= (1u64 << one) | (1u64 << two);
     }
-    out
+    out & crate::geometry::ALL_CELLS
 }
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut paths = Vec::new();
-        for s in 0..45 {
-            for e in bits(NEIGHBORS[s]) {
+        for (s, &neighbors) in NEIGHBORS.iter().enumerate().take(Cell::COUNT) {
+            for e in bits(neighbors) {
                 paths.push([s as u8, NO_MIDDLE_KEY as u8, e as u8]);
             }
             let middles = reach2(s) | 1 << s;
             for m in bits(middles) {
                 let ends = if m == s {
-                    NEIGHBORS[s]
-                } else if NEIGHBORS[s] >> m & 1 == 1 {
+                    neighbors
+                } else if neighbors >> m & 1 == 1 {
                     reach2(m)
                 } else {
                     NEIGHBORS[m] | 1 << m

@@ -219,7 +219,8 @@ impl Position {
     /// Role of the piece on cell index `i` (which must be occupied).
     #[inline(always)]
     pub(crate) fn top_role(&self, i: usize) -> Role {
-        let r = (self.tops[1] >> i & 1) | (self.tops[2] >> i & 1) * 2 | (self.tops[3] >> i & 1) * 3;
+        let bit = |b: Bitboard| (b >> i) & 1;
+        let r = bit(self.tops[1]) | (bit(self.tops[2]) * 2) | (bit(self.tops[3]) * 3);
         Role::from_index(r as usize)
     }
 
@@ -227,7 +228,8 @@ impl Position {
     #[inline(always)]
     fn bottom_role(&self, i: usize) -> Role {
         let b = &self.bottoms;
-        let r = (b[1] >> i & 1) | (b[2] >> i & 1) * 2 | (b[3] >> i & 1) * 3;
+        let bit = |x: Bitboard| (x >> i) & 1;
+        let r = bit(b[1]) | (bit(b[2]) * 2) | (bit(b[3]) * 3);
         Role::from_index(r as usize)
     }
 

@@ -115,28 +115,30 @@ fn every_setup_holds_each_sides_fourteen_cubes() {
         for color in [Color::White, Color::Black] {
             let mut counts = [0; 4];
             for cell in Cell::all() {
-                if let Some(Piece {
+                let Some(Piece {
                     color: c,
                     top,
                     bottom,
                 }) = p.piece_at(cell)
-                {
-                    if c == color {
-                        counts[top as usize] += 1;
-                        if let Some(b) = bottom {
-                            counts[b as usize] += 1;
-                        }
-                        let home = if color == Color::White {
-                            [0, 1]
-                        } else {
-                            [6, 5]
-                        };
-                        assert!(
-                            home.contains(&cell.row()),
-                            "{p}: {cell} outside the home rows"
-                        );
-                    }
+                else {
+                    continue;
+                };
+                if c != color {
+                    continue;
                 }
+                counts[top as usize] += 1;
+                if let Some(b) = bottom {
+                    counts[b as usize] += 1;
+                }
+                let home = if color == Color::White {
+                    [0, 1]
+                } else {
+                    [6, 5]
+                };
+                assert!(
+                    home.contains(&cell.row()),
+                    "{p}: {cell} outside the home rows"
+                );
             }
             assert_eq!(counts, [4, 4, 4, 2], "{p}");
         }

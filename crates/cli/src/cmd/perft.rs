@@ -1,10 +1,11 @@
 //! `pjlab perft`: count move sequences, optionally split by first move.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
 use pjlab_pijersi::perft::{divide, perft};
-use pjlab_pijersi::{Position, Rules};
+use pjlab_pijersi::{Move, Position, Rules};
 
 use crate::Verbosity;
 
@@ -25,6 +26,37 @@ pub struct Args {
     /// Use pijersi-rs's reading of the back-row win (a fighter passing over the back row wins).
     #[arg(long)]
     pass_through: bool,
+    /// Threads sharing the first moves (1 = the single-thread figure `bench` reports).
+    #[arg(long, short = 't', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+}
+
+/// perft split by first move, the first moves shared among `threads` threads.
+fn parallel_divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    if depth == 0 || threads <= 1 || position.is_won() {
+        return divide(position, depth);
+    }
+    // Same first moves, same order as `divide`: every move, draws ignored.
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    let next = AtomicUsize::new(0);
+    let mut counts = vec![0u64; moves.len()];
+    let slots: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = moves.get(k) else { break };
+                    slots[k].store(perft(&position.after(mv), depth - 1), Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    for (count, slot) in counts.iter_mut().zip(&slots) {
+        *count = slot.load(Ordering::Relaxed);
+    }
+    moves.into_iter().zip(counts).collect()
 }
 
 /// Runs the command.
@@ -40,13 +72,19 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     };
     let position = position.with_rules(rules);
     let started = Instant::now();
+    let threads = args.threads as usize;
     let total = if args.divide {
         let mut total = 0;
-        for (mv, count) in divide(&position, args.depth) {
+        for (mv, count) in parallel_divide(&position, args.depth, threads) {
             println!("{mv}: {count}");
             total += count;
         }
         total
+    } else if threads > 1 && args.depth > 1 {
+        parallel_divide(&position, args.depth, threads)
+            .iter()
+            .map(|(_, n)| n)
+            .sum()
     } else {
         perft(&position, args.depth)
     };

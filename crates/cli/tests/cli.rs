@@ -1,0 +1,176 @@
+//! End-to-end tests of the `pjlab` binary: the exact command forms outside checks call, and
+//! bad input giving a one-line error with exit code 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn pjlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pjlab"))
+        .args(args)
+        .output()
+        .expect("runs pjlab")
+}
+
+fn pjlab_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pjlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs pjlab");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn last_line(out: &Output) -> String {
+    stdout(out).lines().last().unwrap_or_default().to_string()
+}
+
+/// Bad input: exit code 2, one line on stderr that starts with `error:`, no panic.
+fn assert_usage_error(out: &Output, needle: &str) {
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "expected one line, got: {err}");
+    assert!(lines[0].starts_with("error:"), "{err}");
+    assert!(lines[0].contains(needle), "{needle:?} not in {err}");
+}
+
+const START: &str = "s-p-r-s-p-r-/p-r-s-wwr-s-p-/6/7/6/P-S-R-WWS-R-P-/R-P-S-R-P-S- w 0 1";
+
+#[test]
+fn perft_prints_the_count_last() {
+    let out = pjlab(&["perft", "--psn", START, "--depth", "2"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "34054");
+
+    let out = pjlab(&["perft", "--psn", START, "--depth", "2", "--divide"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 187);
+    assert!(lines.contains(&"b1c1: 186"));
+    let sum: u64 = lines[..186]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum.to_string(), lines[186]);
+
+    let out = pjlab(&[
+        "perft",
+        "--psn",
+        "6/2WR4/6/p-5s-/6/7/6 w 0 1",
+        "--depth",
+        "2",
+        "--pass-through",
+    ]);
+    assert_eq!(last_line(&out), "289");
+}
+
+#[test]
+fn setup_prints_psn_and_lists_small_variants() {
+    let out = pjlab(&["setup", "--variant", "classic", "--seed", "3"]);
+    assert_eq!(stdout(&out).trim(), START);
+    let a = pjlab(&["setup", "--variant", "half-random", "--seed", "9"]);
+    let b = pjlab(&["setup", "--variant", "half-random", "--seed", "9"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    let all = pjlab(&["setup", "--variant", "pijersi-36", "--all"]);
+    let lines: Vec<String> = stdout(&all).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 36);
+    assert!(lines.iter().any(|l| l == START));
+    let all = pjlab(&["setup", "--variant", "pijersi-24", "--all"]);
+    assert_eq!(stdout(&all).lines().count(), 24);
+    assert!(!stdout(&all).contains(START));
+}
+
+#[test]
+fn replay_reads_files_and_stdin() {
+    let game = "g16:sprspr f13:prs f4:ww f57:rsp\nb13:PSR b4:WW b57:SRP a16:RPSRPS\n\n\
+        1 a4-b5=c4 2 f4=d5-d4\n3 a1-b2=c2 4 f1-f2=d3\n";
+    let out = pjlab_stdin(&["replay", "-"], game);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[lines.len() - 1], "ongoing");
+    let mut position = pjlab_pijersi::Position::default();
+    for m in ["a4b5c4", "f4d5d4", "a1b2c2", "f1f2d3"] {
+        position.play(position.parse_ugi(m).unwrap()).unwrap();
+    }
+    assert_eq!(lines[lines.len() - 2], position.to_string());
+
+    let dir = std::env::temp_dir().join(format!("pjlab-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("win.txt");
+    // A prologue for that board, and White's winning stack move.
+    std::fs::write(&file, "g1:p g3:p e3:RW\n1 e3=g2\n").unwrap();
+    let out = pjlab(&["replay", file.to_str().unwrap()]);
+    assert_eq!(last_line(&out), "white");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_exit_code_2() {
+    assert_usage_error(
+        &pjlab(&["perft", "--psn", "not a psn", "--depth", "1"]),
+        "invalid psn",
+    );
+    assert_usage_error(
+        &pjlab(&[
+            "perft",
+            "--psn",
+            "s-p-r-s-p-r-/p-r-s-wwr-s-p-/6/7/6/P-S-R-WWS-R-P-/R-P-S-R-P-S-X w 0 1",
+            "--depth",
+            "1",
+        ]),
+        "row a",
+    );
+    assert_usage_error(
+        &pjlab(&["setup", "--variant", "pijersi-25"]),
+        "unknown variant",
+    );
+    assert_usage_error(
+        &pjlab(&["setup", "--variant", "half-random", "--all"]),
+        "enumerable",
+    );
+    assert_usage_error(
+        &pjlab_stdin(&["replay", "-"], "1 a4-b5=c4\n2 a1-a2\n"),
+        "line 2",
+    );
+    assert_usage_error(&pjlab_stdin(&["replay", "-"], "b56:RPS\n"), "b56:RPS");
+    assert_usage_error(&pjlab(&["replay", "/nonexistent/game.txt"]), "cannot read");
+    assert_eq!(pjlab(&["perft", "--depth", "x"]).status.code(), Some(2));
+    assert_eq!(pjlab(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn demo_plays_a_whole_game() {
+    let out = pjlab(&["demo", "--variant", "pijersi-36", "--seed", "5"]);
+    assert!(out.status.success());
+    let result = last_line(&out);
+    assert!(
+        ["white", "black", "draw"].contains(&result.as_str()),
+        "{result}"
+    );
+}
+
+#[test]
+fn bench_prints_json_figures() {
+    let out = pjlab(&["bench", "--json", "--no-perft", "--repeat", "1"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["move_bytes"], 4.0);
+    assert!(v["movegen_moves_per_second"].as_f64().unwrap() > 0.0);
+}
