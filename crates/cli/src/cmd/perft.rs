@@ -40,23 +40,22 @@ fn parallel_divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move
     let mut moves = Vec::new();
     position.generate_moves(&mut moves);
     let next = AtomicUsize::new(0);
-    let mut counts = vec![0u64; moves.len()];
-    let slots: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&mv) = moves.get(k) else { break };
-                    slots[k].store(perft(&position.after(mv), depth - 1), Ordering::Relaxed);
+                    counts[k].store(perft(&position.after(mv), depth - 1), Ordering::Relaxed);
                 }
             });
         }
     });
-    for (count, slot) in counts.iter_mut().zip(&slots) {
-        *count = slot.load(Ordering::Relaxed);
-    }
-    moves.into_iter().zip(counts).collect()
+    moves
+        .into_iter()
+        .zip(counts.into_iter().map(AtomicU64::into_inner))
+        .collect()
 }
 
 /// Runs the command.
