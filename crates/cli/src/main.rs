@@ -29,6 +29,7 @@ enum Command {
     Replay(cmd::replay::Args),
     Bench(cmd::bench::Args),
     Demo(cmd::demo::Args),
+    Chomp(cmd::chomp::Args),
 }
 
 /// How chatty the command should be on stderr.
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(args),
         Command::Bench(args) => cmd::bench::run(args, verbosity),
         Command::Demo(args) => cmd::demo::run(args, verbosity),
+        Command::Chomp(args) => cmd::chomp::run(args, verbosity),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

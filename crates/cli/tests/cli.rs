@@ -174,3 +174,17 @@ fn bench_prints_json_figures() {
     assert_eq!(v["move_bytes"], 4.0);
     assert!(v["movegen_moves_per_second"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn chomp_solve_prints_json() {
+    let out = pjlab(&["chomp", "solve", "9x10", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["rows"], 9);
+    assert_eq!(v["cols"], 10);
+    assert_eq!(v["positions"], 92378);
+    // The reference table (../shared/vectors/chomp/rect_table.md): two winning moves.
+    assert_eq!(v["winning_moves"], serde_json::json!([[7, 8], [9, 5]]));
+    assert_usage_error(&pjlab(&["chomp", "solve", "17x3"]), "outside");
+    assert_usage_error(&pjlab(&["chomp", "solve", "3by4"]), "not <rows>x<cols>");
+}
