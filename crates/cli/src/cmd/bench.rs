@@ -11,6 +11,8 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use pjlab_mcts::{Budget, Config as MctsConfig, Mcts, UniformEvaluator};
+
 use crate::Verbosity;
 
 /// Measure the hot paths on one thread and print named figures.
@@ -28,9 +30,16 @@ pub struct Args {
     /// Timed runs per figure; the median is reported.
     #[arg(long, default_value_t = 3)]
     repeat: usize,
-    /// Skip perft(4) (about 2 s a run), for a quick look.
+    /// Skip perft(4) (about 1 s a run), for a quick look.
     #[arg(long)]
     no_perft: bool,
+    /// Skip solving 14 x 14 Chomp (about 3 s and 6 MB a run).
+    #[arg(long)]
+    no_chomp: bool,
+    /// Simulations per move of the MCTS figure (a 60-ply game from the classic start with
+    /// tree reuse, as self-play and matches run it).
+    #[arg(long, default_value_t = 1_000)]
+    mcts_simulations: u32,
 }
 
 struct Figure {
@@ -180,6 +189,8 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         unit: "bytes",
     });
 
+    figures.extend(search_figures(&args, verbosity));
+
     if args.json {
         let object: serde_json::Map<String, serde_json::Value> = figures
             .iter()
@@ -196,4 +207,67 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// MCTS and Chomp figures.
+fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
+    let mut figures = Vec::new();
+    let say = |text: &str| {
+        if verbosity != Verbosity::Quiet && !args.json {
+            eprintln!("{text}");
+        }
+    };
+    say("MCTS from the classic start, uniform evaluator...");
+    let budget = Budget::simulations(args.mcts_simulations);
+    let (seconds, (simulations, nodes)) = timed(args.repeat, || {
+        let mut search = Mcts::new(Position::default(), MctsConfig::default(), 0);
+        let (mut simulations, mut nodes) = (0u64, 0usize);
+        for _ in 0..60 {
+            let result = search.search(&mut UniformEvaluator, &budget);
+            simulations += u64::from(result.simulations);
+            nodes = nodes.max(result.nodes);
+            match result.best_move {
+                Some(mv) if search.advance(mv).is_ok() => {}
+                _ => break,
+            }
+        }
+        (simulations, nodes)
+    });
+    figures.push(Figure {
+        name: "mcts_uniform_sims_per_second",
+        value: simulations as f64 / seconds,
+        unit: "simulations/s",
+    });
+    figures.push(Figure {
+        name: "mcts_uniform_max_nodes",
+        value: nodes as f64,
+        unit: "nodes",
+    });
+    let big = Budget::simulations(100_000);
+    let (seconds, result) = timed(1, || {
+        let mut search = Mcts::new(Position::default(), MctsConfig::default(), 0);
+        search.search(&mut UniformEvaluator, &big)
+    });
+    figures.push(Figure {
+        name: "mcts_uniform_100k_tree_sims_per_second",
+        value: f64::from(result.simulations) / seconds,
+        unit: "simulations/s",
+    });
+    if !args.no_chomp {
+        say("Chomp 14 x 14, exact solve...");
+        let (seconds, solver) = timed(args.repeat, || pjlab_chomp::Solver::new(14, 14));
+        if let Ok(solver) = solver {
+            figures.push(Figure {
+                name: "chomp14x14_solve_seconds",
+                value: seconds,
+                unit: "s",
+            });
+            figures.push(Figure {
+                name: "chomp14x14_p_positions",
+                value: solver.p_positions() as f64,
+                unit: "positions",
+            });
+        }
+    }
+    figures
 }

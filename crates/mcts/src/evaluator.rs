@@ -1,0 +1,198 @@
+//! What the search asks of a position: priors over its legal moves and a value.
+//!
+//! An [`Evaluator`] answers a whole batch at once (one network call for many leaves of many
+//! games). Values carry their point of view: a [`Value`] names the side it is good for.
+
+use pjlab_core::{Game, Outcome, Side};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// A game value in `[-1, 1]` and the side it is for: +1 means that side wins.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Value {
+    side: Side,
+    value: f32,
+}
+
+impl Value {
+    /// `value` (clamped to `[-1, 1]`) from `side`'s point of view.
+    #[inline]
+    pub fn new(side: Side, value: f32) -> Value {
+        Value {
+            side,
+            value: value.clamp(-1.0, 1.0),
+        }
+    }
+
+    /// The exact value of a finished game.
+    #[inline]
+    pub fn from_outcome(outcome: Outcome) -> Value {
+        match outcome {
+            Outcome::Win(side) => Value { side, value: 1.0 },
+            Outcome::Draw => Value {
+                side: Side::First,
+                value: 0.0,
+            },
+        }
+    }
+
+    /// The value from `side`'s point of view.
+    #[inline]
+    pub fn for_side(self, side: Side) -> f32 {
+        if side == self.side {
+            self.value
+        } else {
+            -self.value
+        }
+    }
+}
+
+/// One position to evaluate, with its legal moves (never empty) in the order the priors must
+/// follow.
+#[derive(Debug)]
+pub struct Request<'a, G: Game> {
+    /// The position (not finished).
+    pub position: &'a G,
+    /// Its legal moves, as [`Game::legal_moves`] lists them.
+    pub moves: &'a [G::Move],
+}
+
+/// An evaluator's answer to one [`Request`].
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// One prior probability per legal move, in the request's order, summing to 1.
+    pub priors: Vec<f32>,
+    /// The position's value, with its point of view.
+    pub value: Value,
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation {
+            priors: Vec::new(),
+            value: Value::new(Side::First, 0.0),
+        }
+    }
+}
+
+/// Evaluates positions in batches.
+///
+/// `out` has the same length as `requests`; entry `i` answers request `i`. Implementations reuse
+/// the `priors` buffers they are given (clear, then fill).
+pub trait Evaluator<G: Game> {
+    /// Fills `out[i]` with the priors and value of `requests[i]`.
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]);
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        (**self).evaluate(requests, out);
+    }
+}
+
+fn uniform(priors: &mut Vec<f32>, n: usize) {
+    priors.clear();
+    priors.resize(n, 1.0 / n as f32);
+}
+
+/// Uniform priors and a value of 0: the search's bare cost, and a sanity baseline.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct UniformEvaluator;
+
+impl<G: Game> Evaluator<G> for UniformEvaluator {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        for (request, eval) in requests.iter().zip(out) {
+            uniform(&mut eval.priors, request.moves.len());
+            eval.value = Value::new(request.position.side_to_move(), 0.0);
+        }
+    }
+}
+
+/// Uniform priors and the mean result of random playouts (uniform legal moves to the end).
+#[derive(Clone, Debug)]
+pub struct RolloutEvaluator {
+    rng: ChaCha8Rng,
+    /// Playouts per position.
+    pub playouts: u32,
+    /// A playout longer than this many plies counts as a draw.
+    pub max_plies: u32,
+    /// Take a move that wins on the spot when there is one (costs a copy and a play per legal
+    /// move and ply; it makes playouts far more informative near the end of a game).
+    pub decisive: bool,
+}
+
+impl RolloutEvaluator {
+    /// One playout per position, at most 1,000 plies, seeded.
+    pub fn new(seed: u64) -> RolloutEvaluator {
+        RolloutEvaluator {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            playouts: 1,
+            max_plies: 1000,
+            decisive: false,
+        }
+    }
+
+    /// The mean playout value of `position` for its side to move.
+    pub fn playout_value<G: Game>(&mut self, position: &G, moves: &mut Vec<G::Move>) -> f32 {
+        let side = position.side_to_move();
+        let mut total = 0.0;
+        for _ in 0..self.playouts.max(1) {
+            let mut game = position.clone();
+            let mut plies = 0;
+            loop {
+                game.legal_moves(moves);
+                let winning = if self.decisive {
+                    let mover = game.side_to_move();
+                    moves.iter().copied().find(|&mv| {
+                        let mut next = game.clone();
+                        next.play_unchecked(mv);
+                        next.outcome() == Some(Outcome::Win(mover))
+                    })
+                } else {
+                    None
+                };
+                let Some(mv) = winning.or_else(|| moves.choose(&mut self.rng).copied()) else {
+                    total += game.outcome().map_or(0.0, |o| o.value_for(side));
+                    break;
+                };
+                if plies == self.max_plies {
+                    break;
+                }
+                game.play_unchecked(mv);
+                plies += 1;
+            }
+        }
+        total / self.playouts.max(1) as f32
+    }
+}
+
+impl<G: Game> Evaluator<G> for RolloutEvaluator {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        let mut moves = Vec::new();
+        for (request, eval) in requests.iter().zip(out) {
+            uniform(&mut eval.priors, request.moves.len());
+            let side = request.position.side_to_move();
+            eval.value = Value::new(side, self.playout_value(request.position, &mut moves));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_point_of_view() {
+        let v = Value::new(Side::Second, 0.5);
+        assert_eq!(v.for_side(Side::Second), 0.5);
+        assert_eq!(v.for_side(Side::First), -0.5);
+        assert_eq!(Value::new(Side::First, 3.0).for_side(Side::First), 1.0);
+        let win = Value::from_outcome(Outcome::Win(Side::First));
+        assert_eq!(win.for_side(Side::Second), -1.0);
+        assert_eq!(
+            Value::from_outcome(Outcome::Draw).for_side(Side::Second),
+            0.0
+        );
+    }
+}
