@@ -276,16 +276,26 @@ const SOURCES: [Bitboard; 6] = {
     table
 };
 
-/// Every cell of `cells` moved one step in direction `dir` (cells that would leave the board
-/// are dropped).
+/// Every cell of `cells` moved one step in direction `dir` (index into [`Direction::ALL`]);
+/// cells that would leave the board are dropped.
 #[inline(always)]
-pub(crate) fn shift(cells: Bitboard, dir: usize) -> Bitboard {
+pub fn shift(cells: Bitboard, dir: usize) -> Bitboard {
     (cells & SOURCES[dir]).rotate_left(ROTATE[dir])
+}
+
+/// Cells adjacent to at least one cell of `cells`.
+#[inline(always)]
+pub fn adjacent(cells: Bitboard) -> Bitboard {
+    let mut out = 0;
+    for d in 0..6 {
+        out |= shift(cells, d);
+    }
+    out & ALL_CELLS
 }
 
 /// Iterates over the cell indices of a bitboard, lowest first.
 #[inline(always)]
-pub(crate) fn bits(mut cells: Bitboard) -> impl Iterator<Item = usize> {
+pub fn bits(mut cells: Bitboard) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if cells == 0 {
             None

@@ -17,7 +17,7 @@
 use std::fmt;
 
 use crate::Error;
-use crate::geometry::{ALL_CELLS, Bitboard, Cell, NEIGHBOR, NEIGHBOR2, NEIGHBORS, bits, shift};
+use crate::geometry::{Bitboard, Cell, NEIGHBOR, NEIGHBOR2, NEIGHBORS, adjacent, bits, shift};
 use crate::piece::Role;
 use crate::position::Position;
 
@@ -300,7 +300,7 @@ impl Position {
             //    the cells the move vacates). Summed over all pairs (s, m) at once: w(m), the
             //    number of sources next to m, is held in bit planes, and each direction's
             //    one-step and two-step destination sets are weighted by it.
-            let on = t.stackable & adjacent_to(tops);
+            let on = t.stackable & adjacent(tops);
             if on != 0 {
                 let mut w = [0u64; 3];
                 for d in 0..6 {
@@ -351,7 +351,7 @@ impl Position {
             let tops = own & self.tops[role];
             tops != 0 && {
                 let t = self.targets(role, empty, own_singles);
-                adjacent_to(tops) & t.cube != 0
+                adjacent(tops) & t.cube != 0
             }
         })
     }
@@ -405,16 +405,6 @@ impl Position {
             }),
         }
     }
-}
-
-/// Cells adjacent to at least one cell of `cells`.
-#[inline(always)]
-fn adjacent_to(cells: Bitboard) -> Bitboard {
-    let mut out = 0;
-    for d in 0..6 {
-        out |= shift(cells, d);
-    }
-    out & ALL_CELLS
 }
 
 /// Pushes the moves of a stack standing on `m` after a first action from `s`.

@@ -204,6 +204,18 @@ impl Position {
         self.colors[color as usize]
     }
 
+    /// Cells whose piece (single cube or stack top) has role `role`, both colours.
+    #[inline]
+    pub fn tops(&self, role: Role) -> Bitboard {
+        self.tops[role as usize]
+    }
+
+    /// Cells holding a stack whose bottom cube has role `role`, both colours.
+    #[inline]
+    pub fn bottoms(&self, role: Role) -> Bitboard {
+        self.bottoms[role as usize]
+    }
+
     /// Cells holding a stack (either colour).
     #[inline]
     pub fn stacks(&self) -> Bitboard {

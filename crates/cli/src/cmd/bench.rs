@@ -11,6 +11,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use pjlab_alphabeta::{Engine, Limits, Options as AbOptions, PijersiEval};
 use pjlab_mcts::{Budget, Config as MctsConfig, Mcts, UniformEvaluator};
 
 use crate::Verbosity;
@@ -252,6 +253,26 @@ fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         name: "mcts_uniform_100k_tree_sims_per_second",
         value: f64::from(result.simulations) / seconds,
         unit: "simulations/s",
+    });
+    say("alpha-beta depth 4 from the classic start...");
+    let (seconds, result) = timed(args.repeat, || {
+        let mut engine = Engine::new(PijersiEval::default(), AbOptions::default());
+        engine.search(&Position::default(), &Limits::depth(4))
+    });
+    figures.push(Figure {
+        name: "alphabeta_depth4_seconds",
+        value: seconds,
+        unit: "s",
+    });
+    figures.push(Figure {
+        name: "alphabeta_depth4_nodes",
+        value: result.nodes as f64,
+        unit: "nodes",
+    });
+    figures.push(Figure {
+        name: "alphabeta_nodes_per_second",
+        value: result.nodes as f64 / seconds,
+        unit: "nodes/s",
     });
     if !args.no_chomp {
         say("Chomp 14 x 14, exact solve...");

@@ -1,0 +1,525 @@
+//! The search: negamax with principal-variation search, iterative deepening, a transposition
+//! table, move ordering and quiescence.
+
+use std::time::{Duration, Instant};
+
+use pjlab_core::{Game, Outcome};
+
+use crate::tt::{Bound, Tt};
+
+/// Score of a win at the root; a win found `n` plies deep scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this (in absolute value) are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 10_000;
+const INFINITY: i32 = MATE + 1;
+/// Deepest ply searched (quiescence included).
+pub const MAX_PLY: usize = 128;
+
+/// A game-specific evaluation plugged into the search.
+pub trait Heuristic<G: Game> {
+    /// The static score of `position` for its side to move (centi-units: a cube is about 100).
+    /// Never called on a finished game.
+    fn evaluate(&self, position: &G) -> i32;
+
+    /// Whether `mv` is tactical (a capture, an immediate win): searched by quiescence and ordered
+    /// before quiet moves.
+    fn is_tactical(&self, _position: &G, _mv: G::Move) -> bool {
+        false
+    }
+
+    /// Keeps only the tactical moves of `moves` (quiescence's move list). Override when the
+    /// test shares work across moves.
+    fn retain_tactical(&self, position: &G, moves: &mut Vec<G::Move>) {
+        moves.retain(|&mv| self.is_tactical(position, mv));
+    }
+
+    /// Order among tactical moves, higher first (e.g. the value of what is captured).
+    fn tactical_order(&self, _position: &G, _mv: G::Move) -> i32 {
+        0
+    }
+
+    /// Size of the history table (indices of [`Heuristic::history_index`]).
+    fn history_size(&self, position: &G) -> usize {
+        position.num_actions()
+    }
+
+    /// Slot of `mv` in the history table; moves may share one. Defaults to the dense action
+    /// index; a game whose action index is costly can use something cheaper.
+    fn history_index(&self, position: &G, mv: G::Move) -> usize {
+        position.action_index(mv)
+    }
+}
+
+/// A score of 0 everywhere: with enough depth the search is an exact solver.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ZeroHeuristic;
+
+impl<G: Game> Heuristic<G> for ZeroHeuristic {
+    fn evaluate(&self, _position: &G) -> i32 {
+        0
+    }
+}
+
+/// When a search stops: the first limit reached. Depth 1 always completes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies (quiescence goes further).
+    pub depth: Option<u32>,
+    /// Nodes searched, quiescence nodes included.
+    pub nodes: Option<u64>,
+    /// Wall-clock time; the result is then the last completed iteration's.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Search to `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for `time`.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Search settings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MiB (0: none).
+    pub tt_mib: usize,
+    /// Plies of quiescence search (tactical moves only) beyond the horizon; 0 turns it off.
+    pub quiescence_plies: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            tt_mib: 16,
+            quiescence_plies: 16,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` when the side to move has no legal move).
+    pub best_move: Option<M>,
+    /// Score for the side to move; beyond [`MATE_BOUND`] a forced win (`MATE - plies`), below
+    /// `-MATE_BOUND` a forced loss.
+    pub score: i32,
+    /// Last completed iteration.
+    pub depth: u32,
+    /// Nodes searched (all iterations, quiescence included).
+    pub nodes: u64,
+    /// Principal variation of the last completed iteration.
+    pub pv: Vec<M>,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl<M> SearchResult<M> {
+    /// Plies to the end of a forced win (positive) or loss (negative), if the score is one.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score >= MATE_BOUND {
+            Some(MATE - self.score)
+        } else if self.score <= -MATE_BOUND {
+            Some(-(MATE + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+/// A single-threaded, deterministic alpha-beta engine (deterministic under depth and node
+/// limits; a time limit depends on the machine).
+pub struct Engine<G: Game, H: Heuristic<G>> {
+    heuristic: H,
+    options: Options,
+    tt: Tt<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    moves: Vec<Vec<G::Move>>,
+    order: Vec<Vec<i32>>,
+    pv: Vec<Vec<G::Move>>,
+    nodes: u64,
+    limits: Limits,
+    started: Instant,
+    depth: u32,
+    stopped: bool,
+}
+
+impl<G: Game, H: Heuristic<G>> Engine<G, H> {
+    /// An engine with this evaluation and settings.
+    pub fn new(heuristic: H, options: Options) -> Engine<G, H> {
+        Engine {
+            heuristic,
+            options,
+            tt: Tt::new(options.tt_mib),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            limits: Limits::default(),
+            started: Instant::now(),
+            depth: 0,
+            stopped: false,
+        }
+    }
+
+    /// The evaluation in use.
+    pub fn heuristic(&self) -> &H {
+        &self.heuristic
+    }
+
+    /// Entries in the transposition table.
+    pub fn tt_entries(&self) -> usize {
+        self.tt.len()
+    }
+
+    /// Forgets everything learnt from earlier searches (table, killers, history).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+    }
+
+    /// Searches `position` by iterative deepening until a limit is reached (depth 64 if none
+    /// is set).
+    pub fn search(&mut self, position: &G, limits: &Limits) -> SearchResult<G::Move> {
+        self.limits = *limits;
+        self.nodes = 0;
+        self.started = Instant::now();
+        self.stopped = false;
+        self.killers.fill([None; 2]);
+        let n = self.heuristic.history_size(position);
+        if self.history.len() != n {
+            self.history = vec![0; n];
+        }
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 - 1);
+        let mut result = SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            result.score = terminal_score(position, 0);
+            result.elapsed = self.started.elapsed();
+            return result;
+        }
+        for depth in 1..=max_depth {
+            self.depth = depth;
+            let score = self.negamax(position, depth as i32, 0, -INFINITY, INFINITY);
+            if self.stopped {
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0].clone();
+            result.best_move = result.pv.first().copied();
+            // A forced result within the horizon does not change with depth.
+            if score.abs() >= MATE_BOUND && MATE - score.abs() <= depth as i32 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.started.elapsed();
+        result
+    }
+
+    /// Whether a limit stops the search (never during depth 1).
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.depth <= 1 {
+            return false;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || (self.nodes & 1023 == 0
+                && self
+                    .limits
+                    .time
+                    .is_some_and(|t| self.started.elapsed() >= t))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn negamax(&mut self, position: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(position, ply, 0, alpha, beta);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        let key = position.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            tt_move = entry.mv;
+            if ply > 0 && i32::from(entry.depth) >= depth {
+                let score = score_from_tt(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::Empty => false,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return terminal_score(position, ply);
+        }
+        let mut order = std::mem::take(&mut self.order[ply]);
+        self.score_moves(position, &moves, &mut order, tt_move, ply);
+
+        let alpha_start = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut order, i);
+            let mv = moves[i];
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !self.heuristic.is_tactical(position, mv) {
+                            let killers = &mut self.killers[ply];
+                            if killers[0] != Some(mv) {
+                                killers[1] = killers[0];
+                                killers[0] = Some(mv);
+                            }
+                            let slot = self.heuristic.history_index(position, mv);
+                            if let Some(h) = self.history.get_mut(slot) {
+                                *h = h.saturating_add(depth * depth).min(1 << 20);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move,
+            score_to_tt(best_score, ply),
+            depth as i16,
+            bound,
+        );
+        best_score
+    }
+
+    /// Orders: the table move, tactical moves (by the heuristic's order), killers, history.
+    fn score_moves(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        order: &mut Vec<i32>,
+        tt_move: Option<G::Move>,
+        ply: usize,
+    ) {
+        order.clear();
+        let killers = self.killers[ply];
+        order.extend(moves.iter().map(|&mv| {
+            if Some(mv) == tt_move {
+                1 << 30
+            } else if self.heuristic.is_tactical(position, mv) {
+                (1 << 28)
+                    + self
+                        .heuristic
+                        .tactical_order(position, mv)
+                        .clamp(0, 1 << 26)
+            } else if Some(mv) == killers[0] {
+                1 << 25
+            } else if Some(mv) == killers[1] {
+                (1 << 25) - 1
+            } else {
+                self.history
+                    .get(self.heuristic.history_index(position, mv))
+                    .copied()
+                    .unwrap_or(0)
+            }
+        }));
+    }
+
+    /// Searches tactical moves only, standing pat on the static evaluation.
+    fn quiesce(&mut self, position: &G, ply: usize, qply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if let Some(outcome) = position.outcome() {
+            return outcome_score(outcome, position, ply);
+        }
+        let stand = self.heuristic.evaluate(position);
+        if qply >= self.options.quiescence_plies || stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        position.legal_moves(&mut moves);
+        let heuristic = &self.heuristic;
+        heuristic.retain_tactical(position, &mut moves);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        order.extend(
+            moves
+                .iter()
+                .map(|&mv| heuristic.tactical_order(position, mv)),
+        );
+        let mut best = stand;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut order, i);
+            let mut child = position.clone();
+            child.play_unchecked(moves[i]);
+            let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(moves[i]);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        best
+    }
+}
+
+/// Moves the best-ordered remaining move to index `i`: a selection step for the first few
+/// (a cutoff usually comes early and saves sorting the rest), then one sort of the remainder.
+#[inline]
+fn pick_next<M: Copy>(moves: &mut [M], order: &mut [i32], i: usize) {
+    const SELECTION_STEPS: usize = 3;
+    if i == SELECTION_STEPS && moves.len() > SELECTION_STEPS + 1 {
+        let mut rest: Vec<(i32, M)> = order[i..]
+            .iter()
+            .copied()
+            .zip(moves[i..].iter().copied())
+            .collect();
+        // Stable: equal scores keep generation order, so the search stays deterministic.
+        rest.sort_by_key(|&(o, _)| std::cmp::Reverse(o));
+        for (k, (o, m)) in rest.into_iter().enumerate() {
+            order[i + k] = o;
+            moves[i + k] = m;
+        }
+        return;
+    }
+    if i > SELECTION_STEPS {
+        return;
+    }
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if order[j] > order[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    order.swap(i, best);
+}
+
+fn outcome_score<G: Game>(outcome: Outcome, position: &G, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(side) if side == position.side_to_move() => MATE - ply as i32,
+        Outcome::Win(_) => -(MATE - ply as i32),
+    }
+}
+
+/// Score of a position without legal moves (the game is over there).
+fn terminal_score<G: Game>(position: &G, ply: usize) -> i32 {
+    position
+        .outcome()
+        .map_or(0, |outcome| outcome_score(outcome, position, ply))
+}
+
+/// Mate scores are stored relative to the node, so that they stay right at other plies.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
