@@ -30,6 +30,8 @@ enum Command {
     Bench(cmd::bench::Args),
     Demo(cmd::demo::Args),
     Chomp(cmd::chomp::Args),
+    Play(cmd::play::Args),
+    Analyse(cmd::analyse::Args),
 }
 
 /// How chatty the command should be on stderr.
@@ -59,6 +61,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => cmd::bench::run(args, verbosity),
         Command::Demo(args) => cmd::demo::run(args, verbosity),
         Command::Chomp(args) => cmd::chomp::run(args, verbosity),
+        Command::Play(args) => cmd::play::run(args, verbosity),
+        Command::Analyse(args) => cmd::analyse::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -168,11 +168,25 @@ fn demo_plays_a_whole_game() {
 
 #[test]
 fn bench_prints_json_figures() {
-    let out = pjlab(&["bench", "--json", "--no-perft", "--repeat", "1"]);
+    let out = pjlab(&[
+        "bench",
+        "--json",
+        "--no-perft",
+        "--no-chomp",
+        "--repeat",
+        "1",
+    ]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(v["move_bytes"], 4.0);
-    assert!(v["movegen_moves_per_second"].as_f64().unwrap() > 0.0);
+    for key in [
+        "movegen_moves_per_second",
+        "mcts_uniform_sims_per_second",
+        "alphabeta_nodes_per_second",
+        "alphabeta_depth4_nodes",
+    ] {
+        assert!(v[key].as_f64().unwrap_or(0.0) > 0.0, "{key}");
+    }
 }
 
 #[test]
@@ -187,4 +201,99 @@ fn chomp_solve_prints_json() {
     assert_eq!(v["winning_moves"], serde_json::json!([[7, 8], [9, 5]]));
     assert_usage_error(&pjlab(&["chomp", "solve", "17x3"]), "outside");
     assert_usage_error(&pjlab(&["chomp", "solve", "3by4"]), "not <rows>x<cols>");
+}
+
+#[test]
+fn play_prints_a_replayable_game_and_its_result() {
+    let out = pjlab(&[
+        "play",
+        "--white",
+        "alphabeta:depth=2",
+        "--black",
+        "greedy",
+        "--variant",
+        "half-random",
+        "--seed",
+        "4",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let result = last_line(&out);
+    assert!(
+        ["white", "black", "draw"].contains(&result.as_str()),
+        "{text}"
+    );
+    // The printed game (prologue and turns, without the header, PSN and result lines) replays
+    // to the same result with our own rules.
+    let lines: Vec<&str> = text.lines().collect();
+    let body_start = lines.iter().position(|l| l.is_empty()).expect("blank line") + 1;
+    let game = lines[body_start..lines.len() - 2].join("\n");
+    let replay = pjlab_stdin(&["replay", "-"], &game);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    assert!(
+        stdout(&replay).contains(lines[lines.len() - 2]),
+        "same final position"
+    );
+}
+
+#[test]
+fn analyse_finds_the_winning_move_and_prints_json() {
+    for agent in ["alphabeta:depth=3", "mcts:sims=300,eval=uniform"] {
+        let out = pjlab(&[
+            "analyse",
+            "--psn",
+            "6/R-6/6/r-6/6/7/6 w 0 1",
+            "--agent",
+            agent,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{agent}");
+        let value: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+        assert_eq!(value["best_move"], "f1g1", "{agent}");
+        assert_eq!(value["score_kind"], "mate_plies", "{agent}");
+        assert_eq!(value["score"], 1, "{agent}");
+    }
+}
+
+#[test]
+fn bad_agents_are_usage_errors() {
+    for (args, needle) in [
+        (
+            vec!["play", "--white", "minimax", "--black", "random"],
+            "unknown agent",
+        ),
+        (
+            vec!["play", "--white", "random", "--black", "alphabeta:depth=0"],
+            "depth",
+        ),
+        (
+            vec!["play", "--white", "random", "--black", "mcts:sims=ten"],
+            "sims",
+        ),
+        (
+            vec![
+                "play",
+                "--white",
+                "alphabeta:colour=red",
+                "--black",
+                "random",
+            ],
+            "no option",
+        ),
+        (
+            vec!["analyse", "--agent", "alphabeta:time=soon"],
+            "duration",
+        ),
+        (vec!["analyse", "--psn", "not a psn"], "psn"),
+    ] {
+        assert_usage_error(&pjlab(&args), needle);
+    }
 }

@@ -1,0 +1,451 @@
+//! Pijersi players behind one [`Agent`] trait, built from short specs:
+//!
+//! | spec | player | options (defaults) |
+//! |---|---|---|
+//! | `random` | uniform legal move | `seed` |
+//! | `greedy` | a win, else a capture, else random | `seed` |
+//! | `alphabeta` | [`pjlab_alphabeta::Engine`] with the Pijersi evaluation | `depth` (4 when no limit is given), `nodes`, `time`, `tt` (MiB, 16), `quiescence` (plies, 16), `eval` (TOML weights file) |
+//! | `mcts` | [`pjlab_mcts::Mcts`] | `sims` (800), `time`, `nodes` (tree bound), `eval` (`rollout` or `uniform`), `cpuct` (1.5), `gumbel` (actions considered; 0 = PUCT root), `solver` (true), `seed` |
+//!
+//! Options follow a colon, comma-separated: `alphabeta:depth=6,tt=64`, `mcts:sims=200,eval=uniform`,
+//! `alphabeta:time=1s`. Times take `ms`, `s` or `m`. Unknown agents, options and values are
+//! errors ([`SpecError`]), never defaults in disguise.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use pjlab_alphabeta::{Engine, Limits, Options as AbOptions, PijersiEval, PijersiWeights};
+use pjlab_mcts::{
+    Budget, Config as MctsConfig, GumbelConfig, Mcts, RolloutEvaluator, UniformEvaluator,
+};
+use pjlab_pijersi::{Move, Position};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// How an agent rates the position it moved from, for its side to move.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Score {
+    /// Alpha-beta centi-units (a cube is about 100).
+    Centi(i32),
+    /// A forced result in this many plies: positive a win, negative a loss.
+    Mate(i32),
+    /// An expected game value in `[-1, 1]` (MCTS).
+    Value(f32),
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Score::Centi(c) => write!(f, "{c:+} cu"),
+            Score::Mate(n) if n >= 0 => write!(f, "win in {n} plies"),
+            Score::Mate(n) => write!(f, "loss in {} plies", -n),
+            Score::Value(v) => write!(f, "{v:+.3}"),
+        }
+    }
+}
+
+/// An agent's answer for one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The move it plays (`None` when there is none).
+    pub best_move: Option<Move>,
+    /// Its rating of the position, if it has one.
+    pub score: Option<Score>,
+    /// The line it expects, starting with its move.
+    pub pv: Vec<Move>,
+    /// Search depth reached (alpha-beta) or simulations run (MCTS).
+    pub effort: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl Decision {
+    fn just(best_move: Option<Move>, started: Instant) -> Decision {
+        Decision {
+            best_move,
+            score: None,
+            pv: best_move.into_iter().collect(),
+            effort: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
+/// A Pijersi player.
+pub trait Agent: Send {
+    /// The spec it was built from.
+    fn spec(&self) -> &str;
+    /// Chooses a move in `position` (none if the game is over there).
+    fn decide(&mut self, position: &Position) -> Decision;
+}
+
+/// A bad agent spec.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// No agent has this name.
+    #[error("unknown agent `{name}` (known: random, greedy, alphabeta, mcts)")]
+    UnknownAgent {
+        /// The name given.
+        name: String,
+    },
+    /// The agent has no such option.
+    #[error("agent `{agent}` has no option `{key}` (options: {allowed})")]
+    UnknownOption {
+        /// The agent.
+        agent: String,
+        /// The option given.
+        key: String,
+        /// The options it has.
+        allowed: &'static str,
+    },
+    /// An option's value does not parse or is out of range.
+    #[error("bad value `{value}` for `{key}`: {reason}")]
+    BadValue {
+        /// The option.
+        key: String,
+        /// Its value.
+        value: String,
+        /// What was expected.
+        reason: &'static str,
+    },
+    /// An option is not `key=value`.
+    #[error("option `{0}` is not key=value")]
+    Malformed(String),
+    /// The evaluation weights file is bad.
+    #[error(transparent)]
+    Eval(#[from] pjlab_alphabeta::Error),
+}
+
+/// Parses a duration such as `250ms`, `1s`, `1.5s` or `2m`.
+///
+/// # Errors
+/// Anything else.
+pub fn parse_duration(text: &str) -> Result<Duration, SpecError> {
+    let bad = || SpecError::BadValue {
+        key: "time".into(),
+        value: text.into(),
+        reason: "a duration such as 250ms, 1s, 1.5s or 2m",
+    };
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = text.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return Err(bad());
+    };
+    let value: f64 = number.parse().map_err(|_| bad())?;
+    if !(value.is_finite() && value > 0.0 && value * scale < 1e6) {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs_f64(value * scale))
+}
+
+fn number<T: std::str::FromStr>(
+    key: &str,
+    value: &str,
+    reason: &'static str,
+) -> Result<T, SpecError> {
+    value.parse().map_err(|_| SpecError::BadValue {
+        key: key.into(),
+        value: value.into(),
+        reason,
+    })
+}
+
+/// Builds the agent a spec names; `seed` seeds its random choices unless the spec sets `seed`.
+///
+/// # Errors
+/// [`SpecError`] for unknown agents or options and bad values.
+pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent>, SpecError> {
+    let spec = spec.trim();
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let mut pairs = Vec::new();
+    for option in options.split(',').filter(|o| !o.trim().is_empty()) {
+        let (k, v) = option
+            .split_once('=')
+            .ok_or_else(|| SpecError::Malformed(option.to_string()))?;
+        pairs.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    let unknown = |key: &str, allowed: &'static str| SpecError::UnknownOption {
+        agent: name.to_string(),
+        key: key.to_string(),
+        allowed,
+    };
+    match name {
+        "random" | "greedy" => {
+            let mut seed = seed;
+            for (k, v) in &pairs {
+                match k.as_str() {
+                    "seed" => seed = number(k, v, "a whole number")?,
+                    _ => return Err(unknown(k, "seed")),
+                }
+            }
+            Ok(Box::new(SimpleAgent {
+                spec: spec.to_string(),
+                greedy: name == "greedy",
+                rng: ChaCha8Rng::seed_from_u64(seed),
+            }))
+        }
+        "alphabeta" | "ab" => {
+            const ALLOWED: &str = "depth, nodes, time, tt, quiescence, eval";
+            let mut limits = Limits::default();
+            let mut options = AbOptions::default();
+            let mut weights = PijersiWeights::default();
+            for (k, v) in &pairs {
+                match k.as_str() {
+                    "depth" => {
+                        let d: u32 = number(k, v, "a depth from 1 to 100")?;
+                        if !(1..=100).contains(&d) {
+                            return Err(SpecError::BadValue {
+                                key: k.clone(),
+                                value: v.clone(),
+                                reason: "a depth from 1 to 100",
+                            });
+                        }
+                        limits.depth = Some(d);
+                    }
+                    "nodes" => limits.nodes = Some(number(k, v, "a whole number of nodes")?),
+                    "time" => limits.time = Some(parse_duration(v)?),
+                    "tt" => options.tt_mib = number(k, v, "a size in MiB")?,
+                    "quiescence" => options.quiescence_plies = number(k, v, "a number of plies")?,
+                    "eval" => weights = PijersiWeights::from_file(Path::new(v))?,
+                    _ => return Err(unknown(k, ALLOWED)),
+                }
+            }
+            if limits == Limits::default() {
+                limits.depth = Some(4);
+            }
+            Ok(Box::new(AlphaBetaAgent {
+                spec: spec.to_string(),
+                engine: Engine::new(PijersiEval::new(weights), options),
+                limits,
+            }))
+        }
+        "mcts" => {
+            const ALLOWED: &str = "sims, time, nodes, eval, cpuct, gumbel, solver, seed";
+            let mut budget = Budget::simulations(800);
+            let mut config = MctsConfig::default();
+            let mut rollout = true;
+            let mut seed = seed;
+            let mut sims_given = false;
+            for (k, v) in &pairs {
+                match k.as_str() {
+                    "sims" => {
+                        budget.simulations = number(k, v, "a whole number of simulations")?;
+                        sims_given = true;
+                    }
+                    "time" => budget.time = Some(parse_duration(v)?),
+                    "nodes" => budget.max_nodes = number(k, v, "a whole number of nodes")?,
+                    "eval" => {
+                        rollout = match v.as_str() {
+                            "rollout" => true,
+                            "uniform" => false,
+                            _ => {
+                                return Err(SpecError::BadValue {
+                                    key: k.clone(),
+                                    value: v.clone(),
+                                    reason: "rollout or uniform (networks come with training)",
+                                });
+                            }
+                        }
+                    }
+                    "cpuct" => config.c_puct = number(k, v, "a positive number")?,
+                    "gumbel" => {
+                        let k_actions: usize = number(k, v, "a number of actions (0 = off)")?;
+                        config.gumbel = (k_actions > 0).then(|| GumbelConfig {
+                            considered: k_actions,
+                            ..GumbelConfig::default()
+                        });
+                    }
+                    "solver" => config.solver = number(k, v, "true or false")?,
+                    "seed" => seed = number(k, v, "a whole number")?,
+                    _ => return Err(unknown(k, ALLOWED)),
+                }
+            }
+            if budget.time.is_some() && !sims_given {
+                budget.simulations = u32::MAX;
+            }
+            Ok(Box::new(MctsAgent {
+                spec: spec.to_string(),
+                config,
+                budget,
+                rollout: RolloutEvaluator::new(seed),
+                use_rollout: rollout,
+                seed,
+            }))
+        }
+        _ => Err(SpecError::UnknownAgent {
+            name: name.to_string(),
+        }),
+    }
+}
+
+struct SimpleAgent {
+    spec: String,
+    greedy: bool,
+    rng: ChaCha8Rng,
+}
+
+impl Agent for SimpleAgent {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn decide(&mut self, position: &Position) -> Decision {
+        let started = Instant::now();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        if self.greedy {
+            let wins: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| position.after(m).is_won())
+                .collect();
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| position.after(m).halfmove() == 0)
+                .collect();
+            if !wins.is_empty() {
+                moves = wins;
+            } else if !captures.is_empty() {
+                moves = captures;
+            }
+        }
+        Decision::just(moves.choose(&mut self.rng).copied(), started)
+    }
+}
+
+struct AlphaBetaAgent {
+    spec: String,
+    engine: Engine<Position, PijersiEval>,
+    limits: Limits,
+}
+
+impl Agent for AlphaBetaAgent {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn decide(&mut self, position: &Position) -> Decision {
+        let result = self.engine.search(position, &self.limits);
+        let score = match result.mate_in() {
+            Some(n) => Score::Mate(n),
+            None => Score::Centi(result.score),
+        };
+        Decision {
+            best_move: result.best_move,
+            score: Some(score),
+            pv: result.pv,
+            effort: u64::from(result.depth),
+            nodes: result.nodes,
+            elapsed: result.elapsed,
+        }
+    }
+}
+
+struct MctsAgent {
+    spec: String,
+    config: MctsConfig,
+    budget: Budget,
+    rollout: RolloutEvaluator,
+    use_rollout: bool,
+    seed: u64,
+}
+
+impl Agent for MctsAgent {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn decide(&mut self, position: &Position) -> Decision {
+        let started = Instant::now();
+        self.seed = self.seed.wrapping_add(1);
+        let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
+        let result = if self.use_rollout {
+            search.search(&mut self.rollout, &self.budget)
+        } else {
+            search.search(&mut UniformEvaluator, &self.budget)
+        };
+        let score = match result.proof {
+            pjlab_mcts::Proof::Win => Score::Mate(result.pv.len() as i32),
+            pjlab_mcts::Proof::Loss => Score::Mate(-(result.pv.len() as i32)),
+            _ => Score::Value(result.value),
+        };
+        Decision {
+            best_move: result.best_move,
+            score: Some(score),
+            pv: result.pv,
+            effort: u64::from(result.simulations),
+            nodes: result.nodes as u64,
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_or_fail_clearly() {
+        for good in [
+            "random",
+            "greedy:seed=3",
+            "alphabeta",
+            "alphabeta:depth=2",
+            "ab:time=50ms",
+            "alphabeta:nodes=1000,tt=1,quiescence=0",
+            "mcts",
+            "mcts:sims=50,eval=uniform,gumbel=8,solver=false,cpuct=2",
+            "mcts:time=20ms",
+        ] {
+            let mut agent = build(good, 1).unwrap_or_else(|e| panic!("{good}: {e}"));
+            assert_eq!(agent.spec(), good);
+            let position = Position::default();
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            let decision = agent.decide(&position);
+            assert!(
+                moves.contains(&decision.best_move.expect("a move")),
+                "{good}"
+            );
+        }
+        for bad in [
+            "minimax",
+            "alphabeta:depth=0",
+            "alphabeta:depth=x",
+            "alphabeta:speed=3",
+            "alphabeta:depth",
+            "alphabeta:time=3",
+            "alphabeta:eval=/nonexistent.toml",
+            "mcts:eval=network",
+            "mcts:sims=-1",
+            "random:depth=3",
+        ] {
+            assert!(build(bad, 1).is_err(), "{bad} should be refused");
+        }
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(
+            parse_duration("250ms").ok(),
+            Some(Duration::from_millis(250))
+        );
+        assert_eq!(
+            parse_duration("1.5s").ok(),
+            Some(Duration::from_millis(1500))
+        );
+        assert_eq!(parse_duration("2m").ok(), Some(Duration::from_secs(120)));
+        for bad in ["", "s", "-1s", "1h", "nan s", "1e9m"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+}
