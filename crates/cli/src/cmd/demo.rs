@@ -3,10 +3,7 @@
 use anyhow::Result;
 use pjlab_pijersi::notation::write_game;
 use pjlab_pijersi::perft::perft;
-use pjlab_pijersi::{Move, Position, Variant};
-use rand::SeedableRng;
-use rand::seq::IndexedRandom;
-use rand_chacha::ChaCha8Rng;
+use pjlab_pijersi::Variant;
 
 use crate::Verbosity;
 use crate::cmd::replay::result_name;
@@ -23,34 +20,14 @@ pub struct Args {
     seed: u64,
 }
 
-fn greedy(position: &Position, rng: &mut ChaCha8Rng) -> Option<Move> {
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    let wins: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| position.after(m).is_won())
-        .collect();
-    let captures: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| position.after(m).halfmove() == 0)
-        .collect();
-    [wins, captures, moves]
-        .into_iter()
-        .find(|m| !m.is_empty())?
-        .choose(rng)
-        .copied()
-}
-
 /// Runs the command.
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let variant: Variant = args.variant.parse()?;
     let start = variant.setup(args.seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut agent = pjlab_agents::build("greedy", args.seed)?;
     let mut position = start.clone();
     let mut moves = Vec::new();
-    while let Some(mv) = greedy(&position, &mut rng) {
+    while let Some(mv) = agent.decide(&position).best_move {
         position.play_unchecked(mv);
         moves.push(mv);
     }
