@@ -1,9 +1,9 @@
 //! `pjlab demo`: a game between two simple agents, to see the rules at work.
 
 use anyhow::Result;
+use pjlab_pijersi::Variant;
 use pjlab_pijersi::notation::write_game;
 use pjlab_pijersi::perft::perft;
-use pjlab_pijersi::Variant;
 
 use crate::Verbosity;
 use crate::cmd::replay::result_name;
