@@ -302,16 +302,15 @@ impl Agent for SimpleAgent {
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         if self.greedy {
-            let wins: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| position.after(m).is_won())
-                .collect();
-            let captures: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| position.after(m).halfmove() == 0)
-                .collect();
+            let (mut wins, mut captures) = (Vec::new(), Vec::new());
+            for &mv in &moves {
+                let after = position.after(mv);
+                if after.is_won() {
+                    wins.push(mv);
+                } else if after.halfmove() == 0 {
+                    captures.push(mv);
+                }
+            }
             if !wins.is_empty() {
                 moves = wins;
             } else if !captures.is_empty() {

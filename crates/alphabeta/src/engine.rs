@@ -147,7 +147,8 @@ pub struct Engine<G: Game, H: Heuristic<G>> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     moves: Vec<Vec<G::Move>>,
-    order: Vec<Vec<i32>>,
+    /// Per ply: the moves with their ordering scores.
+    scored: Vec<Vec<(i32, G::Move)>>,
     pv: Vec<Vec<G::Move>>,
     nodes: u64,
     limits: Limits,
@@ -166,7 +167,7 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
             moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
-            order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            scored: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             nodes: 0,
             limits: Limits::default(),
@@ -296,15 +297,16 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
             self.moves[ply] = moves;
             return terminal_score(position, ply);
         }
-        let mut order = std::mem::take(&mut self.order[ply]);
-        self.score_moves(position, &moves, &mut order, tt_move, ply);
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        self.score_moves(position, &moves, &mut scored, tt_move, ply);
+        self.moves[ply] = moves;
 
         let alpha_start = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut order, i);
-            let mv = moves[i];
+        for i in 0..scored.len() {
+            pick_next(&mut scored, i);
+            let mv = scored[i].1;
             let mut child = position.clone();
             child.play_unchecked(mv);
             let score = if i == 0 {
@@ -346,8 +348,7 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
                 }
             }
         }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
+        self.scored[ply] = scored;
         if self.stopped {
             return 0;
         }
@@ -373,14 +374,14 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
         &self,
         position: &G,
         moves: &[G::Move],
-        order: &mut Vec<i32>,
+        scored: &mut Vec<(i32, G::Move)>,
         tt_move: Option<G::Move>,
         ply: usize,
     ) {
-        order.clear();
+        scored.clear();
         let killers = self.killers[ply];
-        order.extend(moves.iter().map(|&mv| {
-            if Some(mv) == tt_move {
+        scored.extend(moves.iter().map(|&mv| {
+            let score = if Some(mv) == tt_move {
                 1 << 30
             } else if self.heuristic.is_tactical(position, mv) {
                 (1 << 28)
@@ -397,7 +398,8 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
                     .get(self.heuristic.history_index(position, mv))
                     .copied()
                     .unwrap_or(0)
-            }
+            };
+            (score, mv)
         }));
     }
 
@@ -420,18 +422,20 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
         position.legal_moves(&mut moves);
         let heuristic = &self.heuristic;
         heuristic.retain_tactical(position, &mut moves);
-        let mut order = std::mem::take(&mut self.order[ply]);
-        order.clear();
-        order.extend(
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        scored.clear();
+        scored.extend(
             moves
                 .iter()
-                .map(|&mv| heuristic.tactical_order(position, mv)),
+                .map(|&mv| (heuristic.tactical_order(position, mv), mv)),
         );
+        self.moves[ply] = moves;
         let mut best = stand;
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut order, i);
+        for i in 0..scored.len() {
+            pick_next(&mut scored, i);
+            let mv = scored[i].1;
             let mut child = position.clone();
-            child.play_unchecked(moves[i]);
+            child.play_unchecked(mv);
             let score = -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha);
             if self.stopped {
                 break;
@@ -442,7 +446,7 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
-                    head[ply].push(moves[i]);
+                    head[ply].push(mv);
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         break;
@@ -450,8 +454,7 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
                 }
             }
         }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
+        self.scored[ply] = scored;
         best
     }
 }
@@ -459,33 +462,23 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
 /// Moves the best-ordered remaining move to index `i`: a selection step for the first few
 /// (a cutoff usually comes early and saves sorting the rest), then one sort of the remainder.
 #[inline]
-fn pick_next<M: Copy>(moves: &mut [M], order: &mut [i32], i: usize) {
+fn pick_next<M>(scored: &mut [(i32, M)], i: usize) {
     const SELECTION_STEPS: usize = 3;
-    if i == SELECTION_STEPS && moves.len() > SELECTION_STEPS + 1 {
-        let mut rest: Vec<(i32, M)> = order[i..]
-            .iter()
-            .copied()
-            .zip(moves[i..].iter().copied())
-            .collect();
-        // Stable: equal scores keep generation order, so the search stays deterministic.
-        rest.sort_by_key(|&(o, _)| std::cmp::Reverse(o));
-        for (k, (o, m)) in rest.into_iter().enumerate() {
-            order[i + k] = o;
-            moves[i + k] = m;
-        }
+    if i == SELECTION_STEPS && scored.len() > SELECTION_STEPS + 1 {
+        // Stable: equal scores keep their order, so the search stays deterministic.
+        scored[i..].sort_by_key(|&(o, _)| std::cmp::Reverse(o));
         return;
     }
     if i > SELECTION_STEPS {
         return;
     }
     let mut best = i;
-    for j in i + 1..moves.len() {
-        if order[j] > order[best] {
+    for j in i + 1..scored.len() {
+        if scored[j].0 > scored[best].0 {
             best = j;
         }
     }
-    moves.swap(i, best);
-    order.swap(i, best);
+    scored.swap(i, best);
 }
 
 fn outcome_score<G: Game>(outcome: Outcome, position: &G, ply: usize) -> i32 {

@@ -65,17 +65,11 @@ impl PijersiWeights {
     /// # Errors
     /// When the file cannot be read, is not TOML, has unknown keys or a value of the wrong type.
     pub fn from_file(path: &Path) -> Result<PijersiWeights, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
-        Self::from_toml(&text).map_err(|e| match e {
-            Error::Config { message, .. } => Error::Config {
-                path: path.display().to_string(),
-                message,
-            },
-            other => other,
-        })
+        let name = path.display().to_string();
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::parse(&text, name),
+            Err(source) => Err(Error::Io { path: name, source }),
+        }
     }
 
     /// Parses the `[pijersi]` table of a TOML document.
@@ -83,11 +77,17 @@ impl PijersiWeights {
     /// # Errors
     /// As [`PijersiWeights::from_file`].
     pub fn from_toml(text: &str) -> Result<PijersiWeights, Error> {
-        let config: EvalConfig = toml::from_str(text).map_err(|e| Error::Config {
-            path: "<text>".into(),
-            message: e.message().to_string(),
-        })?;
-        Ok(config.pijersi)
+        Self::parse(text, "<text>".into())
+    }
+
+    fn parse(text: &str, path: String) -> Result<PijersiWeights, Error> {
+        match toml::from_str::<EvalConfig>(text) {
+            Ok(config) => Ok(config.pijersi),
+            Err(e) => Err(Error::Config {
+                path,
+                message: e.message().to_string(),
+            }),
+        }
     }
 
     fn role(&self, role: Role) -> i32 {
@@ -174,24 +174,12 @@ impl Heuristic<Position> for PijersiEval {
 
     #[inline]
     fn is_tactical(&self, position: &Position, mv: Move) -> bool {
-        let me = position.side_to_move();
-        let enemy = position.pieces(me.other());
-        let end = mv.end().bit();
-        let path = mv.middle().map_or(0, |m| m.bit()) | end;
-        enemy & path != 0 || (end & goal_row(me) != 0 && reaches_goal(position, mv))
+        Tactics::new(position).is_tactical(mv)
     }
 
     fn retain_tactical(&self, position: &Position, moves: &mut Vec<Move>) {
-        let me = position.side_to_move();
-        let enemy = position.pieces(me.other());
-        let goal_row = goal_row(me);
-        // A fighter can reach the goal row only from a cell whose top is a fighter.
-        let fighters = position.pieces(me) & !position.tops(Role::Wise);
-        moves.retain(|&mv| {
-            let end = mv.end().bit();
-            let path = mv.middle().map_or(0, |m| m.bit()) | end;
-            enemy & path != 0 || (end & goal_row != 0 && mv.start().bit() & fighters != 0)
-        });
+        let tactics = Tactics::new(position);
+        moves.retain(|&mv| tactics.is_tactical(mv));
     }
 
     fn history_size(&self, _position: &Position) -> usize {
@@ -205,7 +193,7 @@ impl Heuristic<Position> for PijersiEval {
     }
 
     fn tactical_order(&self, position: &Position, mv: Move) -> i32 {
-        if reaches_goal(position, mv) {
+        if Tactics::new(position).reaches_goal(mv) {
             return 1 << 20;
         }
         let mut value = 0;
@@ -222,11 +210,36 @@ impl Heuristic<Position> for PijersiEval {
     }
 }
 
-/// Whether the piece moved ends on the mover's goal row with a fighter on top (the top cube
-/// that arrives is always the start cell's top).
-fn reaches_goal(position: &Position, mv: Move) -> bool {
-    mv.end().bit() & goal_row(position.side_to_move()) != 0
-        && position
-            .piece_at(mv.start())
-            .is_some_and(|p| p.top.is_fighter())
+/// What makes a move tactical in one position, computed once for all its moves.
+struct Tactics {
+    enemy: Bitboard,
+    goal_row: Bitboard,
+    /// Own cells topped by a fighter.
+    fighters: Bitboard,
+}
+
+impl Tactics {
+    #[inline]
+    fn new(position: &Position) -> Tactics {
+        let me = position.side_to_move();
+        Tactics {
+            enemy: position.pieces(me.other()),
+            goal_row: goal_row(me),
+            fighters: position.pieces(me) & !position.tops(Role::Wise),
+        }
+    }
+
+    /// A capture (an enemy piece on the middle or end cell) or a win.
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        let path = mv.middle().map_or(0, |m| m.bit()) | mv.end().bit();
+        self.enemy & path != 0 || self.reaches_goal(mv)
+    }
+
+    /// Whether the piece moved ends on the mover's goal row with a fighter on top (the top cube
+    /// that arrives is always the start cell's top).
+    #[inline]
+    fn reaches_goal(&self, mv: Move) -> bool {
+        mv.end().bit() & self.goal_row != 0 && mv.start().bit() & self.fighters != 0
+    }
 }

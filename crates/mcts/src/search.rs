@@ -322,8 +322,9 @@ impl<G: Game> Mcts<G> {
         } else {
             Vec::new()
         };
+        let best = self.best_edge();
         SearchResult {
-            best_move: self.best_edge().map(|e| self.tree.edges[e].mv),
+            best_move: best.map(|e| self.tree.edges[e].mv),
             value,
             side,
             proof: if self.config.solver || !root.is_expanded() {
@@ -335,7 +336,7 @@ impl<G: Game> Mcts<G> {
             nodes: self.tree.len(),
             policy,
             visits,
-            pv: self.principal_variation(),
+            pv: self.principal_variation(best),
         }
     }
 
@@ -681,9 +682,10 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    fn principal_variation(&self) -> Vec<G::Move> {
+    /// The line from the root starting with the edge `best`.
+    fn principal_variation(&self, best: Option<usize>) -> Vec<G::Move> {
         let mut pv = Vec::new();
-        let mut next = self.best_edge();
+        let mut next = best;
         while let Some(e) = next {
             let edge = &self.tree.edges[e];
             pv.push(edge.mv);

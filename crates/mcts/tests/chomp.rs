@@ -4,7 +4,7 @@ use pjlab_chomp::{Chomp, ChompMove, Solver};
 use pjlab_core::{Game, Side};
 use pjlab_mcts::{
     Budget, Config, Evaluation, Evaluator, GumbelConfig, Mcts, Proof, Request, RolloutEvaluator,
-    RootNoise, UniformEvaluator, Value, search_lockstep,
+    RootNoise, SearchResult, UniformEvaluator, Value, search_lockstep,
 };
 
 /// Every diagram of an `m x n` bar that still has a move (the poison plus at least one square),
@@ -45,6 +45,33 @@ fn is_winning_move(solver: &Solver, position: &Chomp, mv: ChompMove) -> bool {
         .contains(&(mv.row as usize + 1, mv.col as usize + 1))
 }
 
+/// Searches each winning position of `starts` (seeded by its index in `starts`), hands every
+/// result to `check`, and returns how many got a winning move and how many there were.
+fn winning_share<E: Evaluator<Chomp>>(
+    solver: &Solver,
+    starts: Vec<Chomp>,
+    config: &Config,
+    evaluator: &mut E,
+    budget: &Budget,
+    mut check: impl FnMut(&Chomp, &SearchResult<ChompMove>),
+) -> (usize, usize) {
+    let (mut good, mut total) = (0, 0);
+    for (i, position) in starts.into_iter().enumerate() {
+        if solver.is_p(&position.lengths()) {
+            continue;
+        }
+        let mut search = Mcts::new(position.clone(), config.clone(), i as u64);
+        let result = search.search(evaluator, budget);
+        check(&position, &result);
+        let mv = result
+            .best_move
+            .expect("a position with moves has a best move");
+        total += 1;
+        good += usize::from(is_winning_move(solver, &position, mv));
+    }
+    (good, total)
+}
+
 /// Winning positions (both sides to move) where rollout MCTS with the default configuration
 /// picks a winning move, and their number.
 ///
@@ -55,26 +82,16 @@ fn is_winning_move(solver: &Solver, position: &Chomp, mv: ChompMove) -> bool {
 /// 500,000 (most searches stop early, proven).
 fn rollout_accuracy(m: usize, n: usize, simulations: u32) -> (usize, usize) {
     let solver = Solver::new(m, n).expect("size");
-    let config = Config::default();
-    let mut evaluator = RolloutEvaluator::new(11);
-    let (mut good, mut total) = (0, 0);
-    for (i, position) in positions(m, n, Side::First)
-        .into_iter()
-        .chain(positions(m, n, Side::Second))
-        .enumerate()
-    {
-        if solver.is_p(&position.lengths()) {
-            continue;
-        }
-        let mut search = Mcts::new(position.clone(), config.clone(), i as u64);
-        let result = search.search(&mut evaluator, &Budget::simulations(simulations));
-        let mv = result
-            .best_move
-            .expect("a position with moves has a best move");
-        total += 1;
-        good += usize::from(is_winning_move(&solver, &position, mv));
-    }
-    (good, total)
+    let mut starts = positions(m, n, Side::First);
+    starts.extend(positions(m, n, Side::Second));
+    winning_share(
+        &solver,
+        starts,
+        &Config::default(),
+        &mut RolloutEvaluator::new(11),
+        &Budget::simulations(simulations),
+        |_, _| {},
+    )
 }
 
 #[test]
@@ -168,24 +185,19 @@ fn batched_leaves_with_virtual_loss_still_find_wins() {
         ..Config::default()
     };
     let mut oracle = Oracle(Solver::new(4, 5).expect("size"));
-    let (mut good, mut total) = (0, 0);
-    for (i, position) in positions(4, 5, Side::First).into_iter().enumerate() {
-        if solver.is_p(&position.lengths()) {
-            continue;
-        }
-        let mut search = Mcts::new(position.clone(), config.clone(), i as u64);
-        let result = search.search(&mut oracle, &Budget::simulations(400));
-        assert!(result.simulations >= 400);
-        // Every visit was backed up: no virtual visit is left behind.
-        let visits: u32 = result.visits.iter().map(|&(_, n)| n).sum();
-        assert_eq!(visits + 1, result.simulations, "{position}");
-        total += 1;
-        good += usize::from(is_winning_move(
-            &solver,
-            &position,
-            result.best_move.expect("a move"),
-        ));
-    }
+    let (good, total) = winning_share(
+        &solver,
+        positions(4, 5, Side::First),
+        &config,
+        &mut oracle,
+        &Budget::simulations(400),
+        |position, result| {
+            assert!(result.simulations >= 400);
+            // Every visit was backed up: no virtual visit is left behind.
+            let visits: u32 = result.visits.iter().map(|&(_, n)| n).sum();
+            assert_eq!(visits + 1, result.simulations, "{position}");
+        },
+    );
     assert_eq!(good, total);
 }
 
@@ -233,22 +245,17 @@ fn gumbel_search_finds_winning_moves() {
         ..Config::default()
     };
     let mut oracle = Oracle(Solver::new(4, 5).expect("size"));
-    let (mut good, mut total) = (0, 0);
-    for (i, position) in positions(4, 5, Side::First).into_iter().enumerate() {
-        if solver.is_p(&position.lengths()) {
-            continue;
-        }
-        let mut search = Mcts::new(position.clone(), config.clone(), i as u64);
-        let result = search.search(&mut oracle, &Budget::simulations(64));
-        let sum: f32 = result.policy.iter().map(|&(_, p)| p).sum();
-        assert!((sum - 1.0).abs() < 1e-4);
-        total += 1;
-        good += usize::from(is_winning_move(
-            &solver,
-            &position,
-            result.best_move.expect("a move"),
-        ));
-    }
+    let (good, total) = winning_share(
+        &solver,
+        positions(4, 5, Side::First),
+        &config,
+        &mut oracle,
+        &Budget::simulations(64),
+        |_, result| {
+            let sum: f32 = result.policy.iter().map(|&(_, p)| p).sum();
+            assert!((sum - 1.0).abs() < 1e-4);
+        },
+    );
     assert!(good * 100 >= total * 99, "{good} / {total}");
 }
 
