@@ -30,6 +30,7 @@ pub mod perft;
 mod piece;
 mod position;
 mod psn;
+pub mod symmetry;
 mod variants;
 mod zobrist;
 
