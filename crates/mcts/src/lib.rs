@@ -30,5 +30,5 @@ mod tree;
 
 pub use evaluator::{Evaluation, Evaluator, Request, RolloutEvaluator, UniformEvaluator, Value};
 pub use gumbel::GumbelConfig;
-pub use search::{Budget, Config, Mcts, RootNoise, SearchResult, search_lockstep};
+pub use search::{Budget, Config, Mcts, RootNoise, SearchResult, drive_lockstep, search_lockstep};
 pub use tree::Proof;

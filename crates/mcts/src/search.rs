@@ -715,6 +715,15 @@ pub fn search_lockstep<G: Game, E: Evaluator<G> + ?Sized>(
     for search in searches.iter_mut() {
         search.start(budget);
     }
+    drive_lockstep(searches, evaluator);
+}
+
+/// Runs searches already [started](Mcts::start), each with its own budget, to their ends: each
+/// step gathers leaves from every unfinished search and makes one evaluator call for all.
+pub fn drive_lockstep<G: Game, E: Evaluator<G> + ?Sized>(
+    searches: &mut [Mcts<G>],
+    evaluator: &mut E,
+) {
     let mut evals: Vec<Evaluation> = Vec::new();
     loop {
         let mut running = false;

@@ -1,0 +1,371 @@
+//! Game records in Parquet: one table of games and one of positions (schema version 1).
+//!
+//! Both files carry the key `pjlab.schema` in their footer metadata (`games/1`,
+//! `positions/1`); readers refuse other values. Any column change bumps the version.
+//!
+//! **games** (one row per game)
+//!
+//! | column | type | meaning |
+//! |---|---|---|
+//! | `game_id` | uint64 | unique within a run |
+//! | `game` | string | `pijersi` or `chomp` |
+//! | `variant` | string | setup variant (`classic`, `half-random`, ...; `full`/`random-diagram` for Chomp) |
+//! | `setup_seed` | uint64 | seed the setup was drawn with (0 for fixed setups) |
+//! | `start` | string | starting position (PSN for Pijersi, `<m>x<n>:<lengths>:<side>` for Chomp) |
+//! | `moves` | list<string> | moves in the game's notation (UGI for Pijersi) |
+//! | `result` | int8 | from the first side's view (White for Pijersi): 1 win, 0 draw, -1 loss |
+//! | `termination` | string | `rules`, `resigned` or `max-plies` |
+//! | `length` | uint32 | plies played |
+//! | `network` | string | id of the network that played (checkpoint name, or `uniform`) |
+//!
+//! **positions** (one row per move played)
+//!
+//! | column | type | meaning |
+//! |---|---|---|
+//! | `game_id` | uint64 | the game's id |
+//! | `ply` | uint32 | plies before this position |
+//! | `position` | string | the position (PSN for Pijersi) |
+//! | `legal` | list<uint16> | dense action indices of the legal moves |
+//! | `policy_actions` | list<uint16> | action indices of the search policy's support |
+//! | `policy_probs` | list<float32> | their probabilities (sum 1) |
+//! | `search_value` | float32 | the search's value for the side to move, -1..1 |
+//! | `result` | float32 | final result for the side to move: 1, 0, -1 |
+//! | `policy_target` | bool | a full search (its policy trains the network) |
+
+use std::fs::File;
+use std::path::Path;
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    BooleanBuilder, Float32Builder, ListBuilder, StringBuilder, UInt16Builder,
+};
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Float32Type, Int8Type, UInt16Type, UInt32Type, UInt64Type};
+use arrow_array::{
+    Array, ArrayRef, Float32Array, Int8Array, RecordBatch, UInt32Array, UInt64Array,
+};
+use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::basic::Compression;
+use parquet::file::metadata::KeyValue;
+use parquet::file::properties::WriterProperties;
+use pjlab_core::Game;
+
+use crate::Error;
+use crate::play::FinishedGame;
+
+/// Footer metadata key holding the table's schema name and version.
+pub const SCHEMA_KEY: &str = "pjlab.schema";
+/// Schema of the games table.
+pub const GAMES_SCHEMA: &str = "games/1";
+/// Schema of the positions table.
+pub const POSITIONS_SCHEMA: &str = "positions/1";
+
+/// A row of the games table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// See the module documentation for every field.
+    pub game_id: u64,
+    #[allow(missing_docs)]
+    pub game: String,
+    #[allow(missing_docs)]
+    pub variant: String,
+    #[allow(missing_docs)]
+    pub setup_seed: u64,
+    #[allow(missing_docs)]
+    pub start: String,
+    #[allow(missing_docs)]
+    pub moves: Vec<String>,
+    #[allow(missing_docs)]
+    pub result: i8,
+    #[allow(missing_docs)]
+    pub termination: String,
+    #[allow(missing_docs)]
+    pub length: u32,
+    #[allow(missing_docs)]
+    pub network: String,
+}
+
+/// A row of the positions table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionRow {
+    /// See the module documentation for every field.
+    pub game_id: u64,
+    #[allow(missing_docs)]
+    pub ply: u32,
+    #[allow(missing_docs)]
+    pub position: String,
+    #[allow(missing_docs)]
+    pub legal: Vec<u16>,
+    #[allow(missing_docs)]
+    pub policy_actions: Vec<u16>,
+    #[allow(missing_docs)]
+    pub policy_probs: Vec<f32>,
+    #[allow(missing_docs)]
+    pub search_value: f32,
+    #[allow(missing_docs)]
+    pub result: f32,
+    #[allow(missing_docs)]
+    pub policy_target: bool,
+}
+
+fn io(path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Record(format!("{}: {e}", path.display()))
+}
+
+/// Writes `batch` to `path` atomically (a temporary file renamed into place).
+fn write_batch(path: &Path, batch: RecordBatch, schema: &str) -> Result<(), Error> {
+    let tmp = path.with_extension("parquet.tmp");
+    let props = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_key_value_metadata(Some(vec![KeyValue::new(
+            SCHEMA_KEY.to_string(),
+            schema.to_string(),
+        )]))
+        .build();
+    let file = File::create(&tmp).map_err(|e| io(&tmp, e))?;
+    let mut writer =
+        ArrowWriter::try_new(file, batch.schema(), Some(props)).map_err(|e| io(&tmp, e))?;
+    writer.write(&batch).map_err(|e| io(&tmp, e))?;
+    writer.close().map_err(|e| io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| io(path, e))
+}
+
+fn u16s<'a>(values: impl IntoIterator<Item = &'a [u16]>) -> ArrayRef {
+    let mut b = ListBuilder::new(UInt16Builder::new());
+    for v in values {
+        b.values().append_slice(v);
+        b.append(true);
+    }
+    Arc::new(b.finish())
+}
+
+/// Writes `games` as a games table at `games_path` and their samples as a positions table at
+/// `positions_path`, each atomically.
+///
+/// # Errors
+/// [`Error::Record`] on any I/O or encoding failure.
+pub fn write_games<G: Game>(
+    games_path: &Path,
+    positions_path: &Path,
+    games: &[FinishedGame<G>],
+    network: &str,
+) -> Result<(), Error> {
+    let mut moves = ListBuilder::new(StringBuilder::new());
+    for g in games {
+        let mut p = g.start.clone();
+        for &mv in &g.moves {
+            moves.values().append_value(p.move_to_text(mv));
+            p.play_unchecked(mv);
+        }
+        moves.append(true);
+    }
+    let strings = |f: &dyn Fn(&FinishedGame<G>) -> String| -> ArrayRef {
+        let mut b = StringBuilder::new();
+        for g in games {
+            b.append_value(f(g));
+        }
+        Arc::new(b.finish())
+    };
+    let batch = RecordBatch::try_from_iter([
+        (
+            "game_id",
+            Arc::new(UInt64Array::from_iter_values(
+                games.iter().map(|g| g.game_id),
+            )) as ArrayRef,
+        ),
+        ("game", strings(&|g| g.start.name().to_string())),
+        ("variant", strings(&|g| g.variant.clone())),
+        (
+            "setup_seed",
+            Arc::new(UInt64Array::from_iter_values(
+                games.iter().map(|g| g.setup_seed),
+            )),
+        ),
+        ("start", strings(&|g| g.start.to_text())),
+        ("moves", Arc::new(moves.finish())),
+        (
+            "result",
+            Arc::new(Int8Array::from_iter_values(games.iter().map(|g| g.result))),
+        ),
+        (
+            "termination",
+            strings(&|g| g.termination.name().to_string()),
+        ),
+        (
+            "length",
+            Arc::new(UInt32Array::from_iter_values(
+                games.iter().map(|g| g.moves.len() as u32),
+            )),
+        ),
+        ("network", strings(&|_| network.to_string())),
+    ])
+    .map_err(|e| io(games_path, e))?;
+    write_batch(games_path, batch, GAMES_SCHEMA)?;
+
+    let samples = || {
+        games
+            .iter()
+            .flat_map(|g| g.samples.iter().map(move |s| (g, s)))
+    };
+    let mut legal: Vec<Vec<u16>> = Vec::new();
+    let mut buf = Vec::new();
+    for (_, s) in samples() {
+        s.position.legal_moves(&mut buf);
+        legal.push(
+            buf.iter()
+                .map(|&m| s.position.action_index(m) as u16)
+                .collect(),
+        );
+    }
+    let actions: Vec<Vec<u16>> = samples()
+        .map(|(_, s)| s.policy.iter().map(|&(a, _)| a as u16).collect())
+        .collect();
+    let mut probs = ListBuilder::new(Float32Builder::new());
+    let mut position = StringBuilder::new();
+    let mut target = BooleanBuilder::new();
+    for (_, s) in samples() {
+        probs
+            .values()
+            .append_slice(&s.policy.iter().map(|&(_, p)| p).collect::<Vec<_>>());
+        probs.append(true);
+        position.append_value(s.position.to_text());
+        target.append_value(s.policy_target);
+    }
+    let batch = RecordBatch::try_from_iter([
+        (
+            "game_id",
+            Arc::new(UInt64Array::from_iter_values(
+                samples().map(|(g, _)| g.game_id),
+            )) as ArrayRef,
+        ),
+        (
+            "ply",
+            Arc::new(UInt32Array::from_iter_values(samples().map(|(_, s)| s.ply))),
+        ),
+        ("position", Arc::new(position.finish())),
+        ("legal", u16s(legal.iter().map(Vec::as_slice))),
+        ("policy_actions", u16s(actions.iter().map(Vec::as_slice))),
+        ("policy_probs", Arc::new(probs.finish())),
+        (
+            "search_value",
+            Arc::new(Float32Array::from_iter_values(
+                samples().map(|(_, s)| s.search_value),
+            )),
+        ),
+        (
+            "result",
+            Arc::new(Float32Array::from_iter_values(
+                samples().map(|(_, s)| s.result),
+            )),
+        ),
+        ("policy_target", Arc::new(target.finish())),
+    ])
+    .map_err(|e| io(positions_path, e))?;
+    write_batch(positions_path, batch, POSITIONS_SCHEMA)
+}
+
+fn read_batches(path: &Path, schema: &str) -> Result<Vec<RecordBatch>, Error> {
+    let file = File::open(path).map_err(|e| io(path, e))?;
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| io(path, e))?;
+    let found = builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .and_then(|kv| kv.iter().find(|k| k.key == SCHEMA_KEY))
+        .and_then(|k| k.value.clone());
+    if found.as_deref() != Some(schema) {
+        return Err(io(
+            path,
+            format!("expected schema {schema}, found {found:?}"),
+        ));
+    }
+    builder
+        .build()
+        .map_err(|e| io(path, e))?
+        .map(|b| b.map_err(|e| io(path, e)))
+        .collect()
+}
+
+fn column<'a>(path: &Path, batch: &'a RecordBatch, name: &str) -> Result<&'a ArrayRef, Error> {
+    batch
+        .column_by_name(name)
+        .ok_or_else(|| io(path, format!("missing column {name}")))
+}
+
+/// Reads a games table.
+///
+/// # Errors
+/// [`Error::Record`] on I/O errors, another schema or a missing column.
+pub fn read_games(path: &Path) -> Result<Vec<GameRow>, Error> {
+    let mut out = Vec::new();
+    for batch in read_batches(path, GAMES_SCHEMA)? {
+        let c = |name| column(path, &batch, name);
+        let game_id = c("game_id")?.as_primitive::<UInt64Type>();
+        let game = c("game")?.as_string::<i32>();
+        let variant = c("variant")?.as_string::<i32>();
+        let seed = c("setup_seed")?.as_primitive::<UInt64Type>();
+        let start = c("start")?.as_string::<i32>();
+        let moves = c("moves")?.as_list::<i32>();
+        let result = c("result")?.as_primitive::<Int8Type>();
+        let termination = c("termination")?.as_string::<i32>();
+        let length = c("length")?.as_primitive::<UInt32Type>();
+        let network = c("network")?.as_string::<i32>();
+        for i in 0..batch.num_rows() {
+            let list = moves.value(i);
+            let list = list.as_string::<i32>();
+            out.push(GameRow {
+                game_id: game_id.value(i),
+                game: game.value(i).to_string(),
+                variant: variant.value(i).to_string(),
+                setup_seed: seed.value(i),
+                start: start.value(i).to_string(),
+                moves: (0..list.len()).map(|k| list.value(k).to_string()).collect(),
+                result: result.value(i),
+                termination: termination.value(i).to_string(),
+                length: length.value(i),
+                network: network.value(i).to_string(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Reads a positions table.
+///
+/// # Errors
+/// [`Error::Record`] on I/O errors, another schema or a missing column.
+pub fn read_positions(path: &Path) -> Result<Vec<PositionRow>, Error> {
+    let mut out = Vec::new();
+    for batch in read_batches(path, POSITIONS_SCHEMA)? {
+        let c = |name| column(path, &batch, name);
+        let game_id = c("game_id")?.as_primitive::<UInt64Type>();
+        let ply = c("ply")?.as_primitive::<UInt32Type>();
+        let position = c("position")?.as_string::<i32>();
+        let legal = c("legal")?.as_list::<i32>();
+        let actions = c("policy_actions")?.as_list::<i32>();
+        let probs = c("policy_probs")?.as_list::<i32>();
+        let value = c("search_value")?.as_primitive::<Float32Type>();
+        let result = c("result")?.as_primitive::<Float32Type>();
+        let target = c("policy_target")?.as_boolean();
+        let u16_list = |l: ArrayRef| l.as_primitive::<UInt16Type>().values().to_vec();
+        for i in 0..batch.num_rows() {
+            out.push(PositionRow {
+                game_id: game_id.value(i),
+                ply: ply.value(i),
+                position: position.value(i).to_string(),
+                legal: u16_list(legal.value(i)),
+                policy_actions: u16_list(actions.value(i)),
+                policy_probs: probs
+                    .value(i)
+                    .as_primitive::<Float32Type>()
+                    .values()
+                    .to_vec(),
+                search_value: value.value(i),
+                result: result.value(i),
+                policy_target: target.value(i),
+            });
+        }
+    }
+    Ok(out)
+}
