@@ -32,6 +32,7 @@ enum Command {
     Chomp(cmd::chomp::Args),
     Play(cmd::play::Args),
     Analyse(cmd::analyse::Args),
+    Train(cmd::train::Args),
 }
 
 /// How chatty the command should be on stderr.
@@ -63,6 +64,7 @@ fn main() -> ExitCode {
         Command::Chomp(args) => cmd::chomp::run(args, verbosity),
         Command::Play(args) => cmd::play::run(args, verbosity),
         Command::Analyse(args) => cmd::analyse::run(args),
+        Command::Train(args) => cmd::train::run(args, verbosity),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,7 +11,7 @@ use crate::setups::Setups;
 
 /// How self-play games are searched and played. Every key has a default; see
 /// `configs/README.md` for the TOML form.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SelfPlayConfig {
     /// Gumbel root search (true, the default) or PUCT with Dirichlet noise (false).

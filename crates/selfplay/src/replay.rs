@@ -13,7 +13,7 @@ use crate::play::Sample;
 use crate::record::PositionRow;
 
 /// Sizing and reuse of the replay window.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WindowConfig {
     /// Smallest window, in samples (also the samples needed before training starts).

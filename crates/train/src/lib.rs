@@ -1,1 +1,41 @@
-//! placeholder
+//! The Burn side of the lab: the policy/value network, its batched evaluator, the learner, and
+//! the self-play training loop behind `pjlab train`.
+
+pub mod agent;
+pub mod config;
+pub mod evaluator;
+pub mod learner;
+pub mod net;
+pub mod plot;
+pub mod run;
+pub mod strength;
+
+pub use agent::NetAgent;
+pub use config::{GameKind, RunConfig};
+pub use evaluator::{EvalCounters, NetEvaluator};
+pub use learner::{Batch, Learner, StepMetrics, TrainConfig, load_model};
+pub use net::{NetConfig, NetShape, PolicyValueNet};
+pub use run::{IterationMetrics, RunOptions, RunSummary, train};
+pub use strength::Strength;
+
+/// Errors of training.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A bad setting.
+    #[error("config: {0}")]
+    Config(String),
+    /// Reading or writing a checkpoint failed.
+    #[error("checkpoint: {0}")]
+    Checkpoint(String),
+    /// Self-play records.
+    #[error(transparent)]
+    Records(#[from] pjlab_selfplay::Error),
+    /// Other I/O.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: String,
+        /// The failure.
+        source: std::io::Error,
+    },
+}

@@ -8,3 +8,4 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod setup;
+pub mod train;
