@@ -104,6 +104,16 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// `Some` once the game is over, `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Whether the legal move `mv` wins the game at once for the side to move. The default
+    /// plays it on a copy; games override it with a cheaper test that gives the same answer.
+    fn wins_at_once(&self, mv: Self::Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        after
+            .outcome()
+            .is_some_and(|o| o.winner() == Some(self.side_to_move()))
+    }
+
     /// A 64-bit key of everything that decides the future of the game (board, side to move,
     /// counters that rules depend on), for transposition tables and evaluation caches.
     ///

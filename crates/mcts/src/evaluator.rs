@@ -196,3 +196,67 @@ mod tests {
         );
     }
 }
+
+/// Wraps an evaluator with a one-ply check for immediate wins: a leaf whose side to move has a
+/// move that wins at once ([`Game::wins_at_once`]) is valued +1 with all its prior on its
+/// winning moves, without asking the inner evaluator. The search then sees a threat to win one
+/// ply below any node it expands, which a network alone learns slowly.
+#[derive(Clone, Debug)]
+pub struct Decisive<E> {
+    /// The evaluator asked for every other leaf.
+    pub inner: E,
+    /// Whether to check at all (false forwards every request to `inner`).
+    pub check: bool,
+}
+
+impl<E> Decisive<E> {
+    /// Wraps `inner`, checking.
+    pub fn new(inner: E) -> Decisive<E> {
+        Decisive { inner, check: true }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for Decisive<E> {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        if !self.check {
+            self.inner.evaluate(requests, out);
+            return;
+        }
+        let mut rest = Vec::new();
+        for (i, r) in requests.iter().enumerate() {
+            let wins = r.moves.iter().filter(|&&m| r.position.wins_at_once(m)).count();
+            if wins == 0 {
+                rest.push(i);
+                continue;
+            }
+            let share = 1.0 / wins as f32;
+            let priors = &mut out[i].priors;
+            priors.clear();
+            priors.extend(r.moves.iter().map(|&m| {
+                if r.position.wins_at_once(m) {
+                    share
+                } else {
+                    0.0
+                }
+            }));
+            out[i].value = Value::new(r.position.side_to_move(), 1.0);
+        }
+        if rest.len() == requests.len() {
+            self.inner.evaluate(requests, out);
+        } else if !rest.is_empty() {
+            let sub: Vec<Request<'_, G>> = rest
+                .iter()
+                .map(|&i| Request {
+                    position: requests[i].position,
+                    moves: requests[i].moves,
+                })
+                .collect();
+            let mut evals: Vec<Evaluation> =
+                rest.iter().map(|&i| std::mem::take(&mut out[i])).collect();
+            self.inner.evaluate(&sub, &mut evals);
+            for (&i, e) in rest.iter().zip(evals) {
+                out[i] = e;
+            }
+        }
+    }
+}

@@ -28,7 +28,9 @@ pub mod gumbel;
 mod search;
 mod tree;
 
-pub use evaluator::{Evaluation, Evaluator, Request, RolloutEvaluator, UniformEvaluator, Value};
+pub use evaluator::{
+    Decisive, Evaluation, Evaluator, Request, RolloutEvaluator, UniformEvaluator, Value,
+};
 pub use gumbel::GumbelConfig;
 pub use search::{Budget, Config, Mcts, RootNoise, SearchResult, drive_lockstep, search_lockstep};
 pub use tree::Proof;

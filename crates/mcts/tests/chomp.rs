@@ -310,3 +310,50 @@ fn tree_reuse_keeps_the_subtree() {
     let again = search.search(&mut evaluator, &Budget::simulations(500));
     assert!(again.best_move.is_some());
 }
+
+#[test]
+fn decisive_wrapper_values_immediate_wins_and_forwards_the_rest() {
+    use pjlab_mcts::{Decisive, Evaluation, Evaluator, Request, UniformEvaluator};
+    // 2x3:3,0 and 1x3:3: biting (1,2) leaves only the poison, a win at once; 3x3:3,3,3 has no
+    // such move.
+    let texts = ["2x3:3,0:1", "3x3:3,3,3:2", "1x3:3:2"];
+    let positions: Vec<Chomp> = texts.iter().map(|t| Chomp::from_text(t).unwrap()).collect();
+    let moves: Vec<Vec<_>> = positions
+        .iter()
+        .map(|p| {
+            let mut m = Vec::new();
+            p.legal_moves(&mut m);
+            m
+        })
+        .collect();
+    let requests: Vec<Request<'_, Chomp>> = positions
+        .iter()
+        .zip(&moves)
+        .map(|(position, moves)| Request { position, moves })
+        .collect();
+    let mut out = vec![Evaluation::default(); 3];
+    Decisive::new(UniformEvaluator).evaluate(&requests, &mut out);
+    for (k, (p, m)) in positions.iter().zip(&moves).enumerate() {
+        // Independent check: which moves leave the opponent with only the poison square.
+        let winning: Vec<bool> = m
+            .iter()
+            .map(|&mv| {
+                let mut q = p.clone();
+                q.play(mv).unwrap();
+                q.outcome().is_some()
+            })
+            .collect();
+        let n = winning.iter().filter(|&&w| w).count();
+        let side = p.side_to_move();
+        if n == 0 {
+            assert_eq!(out[k].value.for_side(side), 0.0, "{}", texts[k]);
+            assert!(out[k].priors.iter().all(|&x| (x - 1.0 / m.len() as f32).abs() < 1e-6));
+        } else {
+            assert_eq!(out[k].value.for_side(side), 1.0, "{}", texts[k]);
+            for (w, &x) in winning.iter().zip(&out[k].priors) {
+                assert_eq!(x, if *w { 1.0 / n as f32 } else { 0.0 });
+            }
+        }
+    }
+    assert_eq!(out.iter().filter(|e| e.value.for_side(Side::First) != 0.0).count(), 2);
+}

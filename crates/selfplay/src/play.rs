@@ -39,6 +39,9 @@ pub struct SelfPlayConfig {
     pub max_plies: u32,
     /// Games played at once by one worker (the evaluator's batch is about this large).
     pub games_in_flight: usize,
+    /// Value leaves with a move that wins at once as won, without the network
+    /// ([`pjlab_mcts::Decisive`]); also used by the evaluation player.
+    pub decisive: bool,
 }
 
 impl Default for SelfPlayConfig {
@@ -55,6 +58,7 @@ impl Default for SelfPlayConfig {
             playout_share: 0.2,
             max_plies: 400,
             games_in_flight: 32,
+            decisive: true,
         }
     }
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use burn::tensor::Device;
 use pjlab_agents::{Agent, Decision, Score};
-use pjlab_mcts::{Budget, Config, Mcts, Proof};
+use pjlab_mcts::{Budget, Config, Decisive, Mcts, Proof};
 use pjlab_pijersi::Position;
 use pjlab_selfplay::PijersiEncoder;
 
@@ -15,7 +15,7 @@ use crate::net::PolicyValueNet;
 /// MCTS with a network evaluator, a fixed number of simulations a move.
 pub struct NetAgent {
     spec: String,
-    evaluator: NetEvaluator<Position, PijersiEncoder>,
+    evaluator: Decisive<NetEvaluator<Position, PijersiEncoder>>,
     simulations: u32,
     seed: u64,
 }
@@ -25,10 +25,16 @@ impl NetAgent {
     pub fn new(model: &PolicyValueNet, device: &Device, simulations: u32, seed: u64) -> NetAgent {
         NetAgent {
             spec: format!("net:sims={simulations}"),
-            evaluator: NetEvaluator::new(model, device, PijersiEncoder, 50_000),
+            evaluator: Decisive::new(NetEvaluator::new(model, device, PijersiEncoder, 50_000)),
             simulations: simulations.max(1),
             seed,
         }
+    }
+
+    /// Whether leaves with a move that wins at once are valued without the network (on by
+    /// default; see [`Decisive`]).
+    pub fn set_decisive(&mut self, on: bool) {
+        self.evaluator.check = on;
     }
 
     /// Names the agent in reports (e.g. with its checkpoint).
@@ -62,4 +68,49 @@ impl Agent for NetAgent {
             elapsed: started.elapsed(),
         }
     }
+}
+
+/// Builds a network player from a spec `net:checkpoint=<dir>[,sims=N][,decisive=0|1]`, where
+/// `<dir>` is a checkpoint or a run directory (its latest checkpoint).
+///
+/// # Errors
+/// [`crate::Error::Config`] on a bad spec, [`crate::Error::Checkpoint`] when the checkpoint does
+/// not load or was not trained on Pijersi.
+pub fn net_agent(spec: &str, seed: u64) -> Result<NetAgent, crate::Error> {
+    let bad = |why: String| crate::Error::Config(format!("agent `{spec}`: {why}"));
+    let options = spec
+        .strip_prefix("net")
+        .ok_or_else(|| bad("not a net agent".into()))?;
+    let options = options.strip_prefix(':').unwrap_or(options);
+    let (mut checkpoint, mut sims, mut decisive) = (None, 200u32, true);
+    for part in options.split(',').filter(|p| !p.is_empty()) {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| bad(format!("expected key=value, got `{part}`")))?;
+        match key {
+            "checkpoint" | "ckpt" => checkpoint = Some(std::path::PathBuf::from(value)),
+            "sims" => {
+                sims = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| bad(format!("sims must be a positive number, got `{value}`")))?
+            }
+            "decisive" => decisive = value != "0" && value != "false",
+            other => return Err(bad(format!("unknown option `{other}` (checkpoint, sims, decisive)"))),
+        }
+    }
+    let checkpoint = checkpoint.ok_or_else(|| bad("needs checkpoint=<dir>".into()))?;
+    let device = Device::default();
+    let (model, config) = crate::run::load_checkpoint(&checkpoint, &device)?;
+    if config.game != crate::config::GameKind::Pijersi {
+        return Err(crate::Error::Checkpoint(format!(
+            "{} holds a {:?} network, not a Pijersi one",
+            checkpoint.display(),
+            config.game
+        )));
+    }
+    let mut agent = NetAgent::new(&model, &device, sims, seed).with_spec(spec);
+    agent.set_decisive(decisive);
+    Ok(agent)
 }

@@ -4,7 +4,7 @@ use burn::module::Module;
 use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
 use burn::store::ModuleRecord;
 use burn::tensor::activation::log_softmax;
-use burn::tensor::{Device, Tensor, TensorData};
+use burn::tensor::{Bytes, Device, Tensor, TensorData};
 use pjlab_core::Game;
 use pjlab_selfplay::{Encoder, Sample};
 use rand::RngExt;
@@ -235,20 +235,29 @@ impl Learner {
         self.optim.save(dir.join("optimizer.bpk")).map_err(err)
     }
 
-    /// Loads what [`Learner::save`] wrote into this learner (same network shape).
+    /// Loads what [`Learner::save`] wrote into this learner (same network shape). The files are
+    /// read whole into memory, so the checkpoint may be removed afterwards.
     ///
     /// # Errors
     /// [`Error::Checkpoint`] when a file is missing, unreadable or of another shape.
     pub fn load(&mut self, dir: &std::path::Path) -> Result<(), Error> {
-        let err =
-            |e: burn::store::RecordError| Error::Checkpoint(format!("{}: {e}", dir.display()));
-        let record = ModuleRecord::load(dir.join("model.bpk")).map_err(err)?;
-        self.model = self.model.clone().load_record(record);
+        self.model = self.model.clone().load_record(read_record(&dir.join("model.bpk"))?);
+        let bytes = read_bytes(&dir.join("optimizer.bpk"))?;
         self.optim = Self::optimizer(&self.config)
-            .load(dir.join("optimizer.bpk"))
-            .map_err(err)?;
+            .from_bytes(bytes)
+            .map_err(|e| Error::Checkpoint(format!("{}: {e}", dir.display())))?;
         Ok(())
     }
+}
+
+fn read_bytes(path: &std::path::Path) -> Result<Bytes, Error> {
+    let data = std::fs::read(path).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
+    Ok(Bytes::from_bytes_vec(data))
+}
+
+fn read_record(path: &std::path::Path) -> Result<ModuleRecord, Error> {
+    ModuleRecord::from_bytes(read_bytes(path)?)
+        .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
 }
 
 /// Loads only the weights of a checkpoint directory into a network of the given shape, for
@@ -262,7 +271,6 @@ pub fn load_model(
     shape: NetShape,
     device: &Device,
 ) -> Result<PolicyValueNet, Error> {
-    let record = ModuleRecord::load(dir.join("model.bpk"))
-        .map_err(|e| Error::Checkpoint(format!("{}: {e}", dir.display())))?;
+    let record = read_record(&dir.join("model.bpk"))?;
     Ok(PolicyValueNet::new(net, shape, device).load_record(record))
 }

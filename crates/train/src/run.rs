@@ -22,6 +22,7 @@ use burn::tensor::Device;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pjlab_chomp::Chomp;
 use pjlab_core::Game;
+use pjlab_mcts::Decisive;
 use pjlab_pijersi::{Position, Variant};
 use pjlab_selfplay::{
     ChompEncoder, ChompSetups, Encoder, FinishedGame, PijersiEncoder, PijersiSetups, ReplayWindow,
@@ -179,6 +180,7 @@ impl Domain for PijersiDomain {
             pairs: config.eval.pairs,
             depth: config.eval.depth,
             simulations: config.eval.simulations,
+            decisive: config.selfplay.decisive,
             variant: self.variant,
             max_plies: config.eval.max_plies,
             workers: config.workers,
@@ -291,6 +293,30 @@ fn latest_checkpoint(dir: &Path) -> Result<Option<(PathBuf, CheckpointState)>, E
     let state: CheckpointState = serde_json::from_str(&text)
         .map_err(|e| Error::Checkpoint(format!("{}: {e}", state_path.display())))?;
     Ok(Some((path, state)))
+}
+
+/// The network of a checkpoint, for inference: `path` is a checkpoint directory or a run
+/// directory (its latest checkpoint is taken). Returns the model and the run's configuration.
+///
+/// # Errors
+/// [`Error::Checkpoint`] when no checkpoint is found or it does not load.
+pub fn load_checkpoint(path: &Path, device: &Device) -> Result<(PolicyValueNet, RunConfig), Error> {
+    let dir = if path.join("state.json").exists() {
+        path.to_path_buf()
+    } else if let Some((dir, _)) = latest_checkpoint(path)? {
+        dir
+    } else {
+        return Err(Error::Checkpoint(format!(
+            "{}: neither a checkpoint (state.json) nor a run directory with one",
+            path.display()
+        )));
+    };
+    let state_path = dir.join("state.json");
+    let text = std::fs::read_to_string(&state_path).map_err(io_err(&state_path))?;
+    let state: CheckpointState = serde_json::from_str(&text)
+        .map_err(|e| Error::Checkpoint(format!("{}: {e}", state_path.display())))?;
+    let model = crate::learner::load_model(&dir, &state.config.network, state.shape, device)?;
+    Ok((model, state.config))
 }
 
 /// The configuration a run directory was started with, if any.
@@ -417,12 +443,13 @@ fn run_domain<D: Domain>(
                 (0..workers)
                     .into_par_iter()
                     .map(|w| {
-                        let mut evaluator = NetEvaluator::new(
+                        let mut evaluator = Decisive::new(NetEvaluator::new(
                             &model,
                             &device,
                             encoder.clone(),
                             config.cache_positions,
-                        );
+                        ));
+                        evaluator.check = config.selfplay.decisive;
                         let first_id = u64::from(iteration - 1) * config.games_per_iteration as u64
                             + per_worker[..w].iter().sum::<usize>() as u64;
                         let mut games = Vec::new();
@@ -438,7 +465,7 @@ fn run_domain<D: Domain>(
                                 games.push(g);
                             },
                         );
-                        (games, stats, evaluator.counters())
+                        (games, stats, evaluator.inner.counters())
                     })
                     .collect()
             });

@@ -93,6 +93,8 @@ pub struct VersusAlphaBeta {
     pub depth: u32,
     /// Network player's simulations a move.
     pub simulations: u32,
+    /// Whether the network player checks leaves for wins at once.
+    pub decisive: bool,
     /// Setup variant.
     pub variant: Variant,
     /// Ply cap (a draw).
@@ -125,6 +127,7 @@ pub fn versus_alphabeta(
             .map(|&(setup, net_white)| {
                 let start = settings.variant.setup(setup);
                 let mut net = NetAgent::new(model, device, settings.simulations, setup);
+                net.set_decisive(settings.decisive);
                 let spec = format!("alphabeta:depth={}", settings.depth);
                 let mut ab = pjlab_agents::build(&spec, setup).expect("a valid alpha-beta spec");
                 let r = if net_white {

@@ -1,7 +1,7 @@
 //! `pjlab analyse`: what an agent thinks of one position.
 
 use anyhow::{Context, Result};
-use pjlab_agents::{Score, build};
+use pjlab_agents::Score;
 use pjlab_pijersi::Position;
 
 /// Print an agent's best move, score and principal variation for one position.
@@ -30,7 +30,7 @@ pub fn run(args: Args) -> Result<()> {
         Some(psn) => Position::from_psn(psn)?,
         None => Position::default(),
     };
-    let mut agent = build(&args.agent, args.seed).context("--agent")?;
+    let mut agent = crate::cmd::agent(&args.agent, args.seed).context("--agent")?;
     let decision = agent.decide(&position);
     let best = decision.best_move.map(|m| m.to_string());
     let pv: Vec<String> = decision.pv.iter().map(ToString::to_string).collect();

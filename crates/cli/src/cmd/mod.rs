@@ -9,3 +9,13 @@ pub mod play;
 pub mod replay;
 pub mod setup;
 pub mod train;
+
+/// Builds an agent from its spec: `net:checkpoint=<dir>,...` (a trained network, see
+/// `pjlab_train::agent::net_agent`) or any spec of `pjlab_agents::build`.
+pub fn agent(spec: &str, seed: u64) -> anyhow::Result<Box<dyn pjlab_agents::Agent>> {
+    if spec == "net" || spec.starts_with("net:") {
+        Ok(Box::new(pjlab_train::agent::net_agent(spec, seed)?))
+    } else {
+        Ok(pjlab_agents::build(spec, seed)?)
+    }
+}

@@ -1,7 +1,6 @@
 //! `pjlab play`: one game between two agents, printed in the rulebook notation.
 
 use anyhow::{Context, Result, bail};
-use pjlab_agents::build;
 use pjlab_pijersi::notation::{move_notation, write_game};
 use pjlab_pijersi::{Position, Variant};
 
@@ -42,8 +41,8 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         Some(psn) => Position::from_psn(psn)?,
         None => args.variant.parse::<Variant>()?.setup(args.seed),
     };
-    let mut white = build(&args.white, args.seed).context("--white")?;
-    let mut black = build(&args.black, args.seed.wrapping_add(1)).context("--black")?;
+    let mut white = crate::cmd::agent(&args.white, args.seed).context("--white")?;
+    let mut black = crate::cmd::agent(&args.black, args.seed.wrapping_add(1)).context("--black")?;
     let mut position = start.clone();
     let mut moves = Vec::new();
     while position.outcome().is_none() && moves.len() < args.max_plies {
