@@ -224,7 +224,11 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Decisive<E> {
         }
         let mut rest = Vec::new();
         for (i, r) in requests.iter().enumerate() {
-            let wins = r.moves.iter().filter(|&&m| r.position.wins_at_once(m)).count();
+            let wins = r
+                .moves
+                .iter()
+                .filter(|&&m| r.position.wins_at_once(m))
+                .count();
             if wins == 0 {
                 rest.push(i);
                 continue;

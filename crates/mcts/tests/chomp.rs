@@ -347,7 +347,12 @@ fn decisive_wrapper_values_immediate_wins_and_forwards_the_rest() {
         let side = p.side_to_move();
         if n == 0 {
             assert_eq!(out[k].value.for_side(side), 0.0, "{}", texts[k]);
-            assert!(out[k].priors.iter().all(|&x| (x - 1.0 / m.len() as f32).abs() < 1e-6));
+            assert!(
+                out[k]
+                    .priors
+                    .iter()
+                    .all(|&x| (x - 1.0 / m.len() as f32).abs() < 1e-6)
+            );
         } else {
             assert_eq!(out[k].value.for_side(side), 1.0, "{}", texts[k]);
             for (w, &x) in winning.iter().zip(&out[k].priors) {
@@ -355,5 +360,10 @@ fn decisive_wrapper_values_immediate_wins_and_forwards_the_rest() {
             }
         }
     }
-    assert_eq!(out.iter().filter(|e| e.value.for_side(Side::First) != 0.0).count(), 2);
+    assert_eq!(
+        out.iter()
+            .filter(|e| e.value.for_side(Side::First) != 0.0)
+            .count(),
+        2
+    );
 }

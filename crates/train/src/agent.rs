@@ -90,14 +90,17 @@ pub fn net_agent(spec: &str, seed: u64) -> Result<NetAgent, crate::Error> {
         match key {
             "checkpoint" | "ckpt" => checkpoint = Some(std::path::PathBuf::from(value)),
             "sims" => {
-                sims = value
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| bad(format!("sims must be a positive number, got `{value}`")))?
+                sims =
+                    value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        bad(format!("sims must be a positive number, got `{value}`"))
+                    })?
             }
             "decisive" => decisive = value != "0" && value != "false",
-            other => return Err(bad(format!("unknown option `{other}` (checkpoint, sims, decisive)"))),
+            other => {
+                return Err(bad(format!(
+                    "unknown option `{other}` (checkpoint, sims, decisive)"
+                )));
+            }
         }
     }
     let checkpoint = checkpoint.ok_or_else(|| bad("needs checkpoint=<dir>".into()))?;

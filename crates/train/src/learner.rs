@@ -150,9 +150,18 @@ impl Learner {
         seed: u64,
     ) -> Learner {
         let device = device.clone().autodiff();
-        device.seed(seed);
+        // The device's generator is shared by the process: seed and draw under one lock so
+        // that networks initialised at the same time on other threads cannot interleave.
+        static INIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let model = {
+            let _guard = INIT
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            device.seed(seed);
+            PolicyValueNet::new(net, shape, &device)
+        };
         Learner {
-            model: PolicyValueNet::new(net, shape, &device),
+            model,
             optim: Self::optimizer(config),
             device,
             config: config.clone(),
@@ -241,7 +250,10 @@ impl Learner {
     /// # Errors
     /// [`Error::Checkpoint`] when a file is missing, unreadable or of another shape.
     pub fn load(&mut self, dir: &std::path::Path) -> Result<(), Error> {
-        self.model = self.model.clone().load_record(read_record(&dir.join("model.bpk"))?);
+        self.model = self
+            .model
+            .clone()
+            .load_record(read_record(&dir.join("model.bpk"))?);
         let bytes = read_bytes(&dir.join("optimizer.bpk"))?;
         self.optim = Self::optimizer(&self.config)
             .from_bytes(bytes)
@@ -251,7 +263,8 @@ impl Learner {
 }
 
 fn read_bytes(path: &std::path::Path) -> Result<Bytes, Error> {
-    let data = std::fs::read(path).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
+    let data =
+        std::fs::read(path).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
     Ok(Bytes::from_bytes_vec(data))
 }
 

@@ -39,7 +39,12 @@ fn samples(n: usize, seed: u64) -> Vec<Sample<Position>> {
             let policy = picks
                 .iter()
                 .zip([0.6, 0.3, 0.1])
-                .map(|(&m, w)| (p.action_index(m) as u32, w / picks.len().max(1) as f32 * 3.0))
+                .map(|(&m, w)| {
+                    (
+                        p.action_index(m) as u32,
+                        w / picks.len().max(1) as f32 * 3.0,
+                    )
+                })
                 .collect::<Vec<_>>();
             let total: f32 = policy.iter().map(|x| x.1).sum();
             out.push(Sample {
@@ -95,23 +100,43 @@ fn losses_match_a_direct_computation_and_fall_with_training() {
             weight += 1.0;
         }
         let lv = log_softmax(&value[k * 3..k * 3 + 3]);
-        let class = if s.result > 0.5 { 0 } else if s.result < -0.5 { 2 } else { 1 };
+        let class = if s.result > 0.5 {
+            0
+        } else if s.result < -0.5 {
+            2
+        } else {
+            1
+        };
         v_loss -= lv[class];
     }
     p_loss /= weight;
     v_loss /= data.len() as f64;
 
     let first = learner.step(&batch);
-    assert!((first.policy_loss - p_loss).abs() < 1e-3, "{} vs {p_loss}", first.policy_loss);
-    assert!((first.value_loss - v_loss).abs() < 1e-3, "{} vs {v_loss}", first.value_loss);
+    assert!(
+        (first.policy_loss - p_loss).abs() < 1e-3,
+        "{} vs {p_loss}",
+        first.policy_loss
+    );
+    assert!(
+        (first.value_loss - v_loss).abs() < 1e-3,
+        "{} vs {v_loss}",
+        first.value_loss
+    );
     let mut last = first;
     for _ in 0..150 {
         last = learner.step(&batch);
     }
     // 64 positions are few enough to learn by heart: both losses must fall well below where they
     // started, and most made-up results must be predicted.
-    assert!(last.policy_loss < 0.5 * first.policy_loss, "{first:?} -> {last:?}");
-    assert!(last.value_loss < 0.7 * first.value_loss, "{first:?} -> {last:?}");
+    assert!(
+        last.policy_loss < 0.5 * first.policy_loss,
+        "{first:?} -> {last:?}"
+    );
+    assert!(
+        last.value_loss < 0.7 * first.value_loss,
+        "{first:?} -> {last:?}"
+    );
     assert!(last.value_accuracy > 0.8, "{last:?}");
 }
 
@@ -120,7 +145,12 @@ fn a_saved_learner_continues_exactly() {
     let device = Device::default();
     let data = samples(32, 2);
     let refs: Vec<&Sample<Position>> = data.iter().collect();
-    let batch = Batch::build(&PijersiEncoder, &refs, true, &mut ChaCha8Rng::seed_from_u64(1));
+    let batch = Batch::build(
+        &PijersiEncoder,
+        &refs,
+        true,
+        &mut ChaCha8Rng::seed_from_u64(1),
+    );
     let mut a = Learner::new(&small(), shape(), &TrainConfig::default(), &device, 5);
     for _ in 0..3 {
         a.step(&batch);
@@ -146,7 +176,11 @@ fn a_saved_learner_continues_exactly() {
     Learner::new(&small(), shape(), &TrainConfig::default(), &device, 7)
         .save(fresh.path())
         .unwrap();
-    std::fs::copy(fresh.path().join("optimizer.bpk"), dir.path().join("optimizer.bpk")).unwrap();
+    std::fs::copy(
+        fresh.path().join("optimizer.bpk"),
+        dir.path().join("optimizer.bpk"),
+    )
+    .unwrap();
     let mut d = Learner::new(&small(), shape(), &TrainConfig::default(), &device, 99);
     d.load(dir.path()).unwrap();
     // (A step reports the loss before its update: compare the weights after it.)
@@ -200,7 +234,10 @@ fn evaluator_priors_are_the_legal_softmax_and_batching_and_cache_do_not_change_t
             })
             .collect();
         let expected: Vec<f64> = log_softmax(&legal).iter().map(|x| x.exp()).collect();
-        let wdl: Vec<f64> = log_softmax(&value[k * 3..k * 3 + 3]).iter().map(|x| x.exp()).collect();
+        let wdl: Vec<f64> = log_softmax(&value[k * 3..k * 3 + 3])
+            .iter()
+            .map(|x| x.exp())
+            .collect();
         let side = Game::side_to_move(r.position);
         for e in [&batched[k], &again[k], &one[0]] {
             assert_eq!(e.priors.len(), r.moves.len());
