@@ -18,6 +18,12 @@ use crate::Verbosity;
 
 /// Measure the hot paths on one thread and print named figures.
 ///
+/// Network figures (the default network, untrained, one thread): forward passes with input
+/// encoding at batch 1, 32 and 128 (positions per second); self-play at 64 simulations a move,
+/// every move a full search, 32 games in lock-step with the immediate-win check (positions per
+/// second, games per hour, mean plies: an untrained network's games are longer than a trained
+/// one's); training steps at batch 256 with batch building (samples per second).
+///
 /// Search figures: MCTS simulations per second (uniform evaluator, 1,000 simulations a move
 /// over a 60-ply game from the classic start with tree reuse; and one 100,000-simulation tree,
 /// which is bound by memory), alpha-beta depth 4 and 5 from the classic start (time, nodes,
@@ -42,6 +48,9 @@ pub struct Args {
     /// Skip solving 14 x 14 Chomp (about 3 s and 6 MB a run).
     #[arg(long)]
     no_chomp: bool,
+    /// Skip the network figures (forward passes, self-play, training steps).
+    #[arg(long)]
+    no_network: bool,
     /// Simulations per move of the MCTS figure (a 60-ply game from the classic start with
     /// tree reuse, as self-play and matches run it).
     #[arg(long, default_value_t = 1_000)]
@@ -196,6 +205,9 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     });
 
     figures.extend(search_figures(&args, verbosity));
+    if !args.no_network {
+        figures.extend(network_figures(&args, verbosity));
+    }
 
     if args.json {
         let object: serde_json::Map<String, serde_json::Value> = figures
@@ -310,5 +322,118 @@ fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
             });
         }
     }
+    figures
+}
+
+/// Network, self-play and training figures.
+fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
+    use burn::tensor::Device;
+    use pjlab_mcts::Decisive;
+    use pjlab_selfplay::{Encoder, PijersiEncoder, PijersiSetups, SelfPlayConfig, play_games};
+    use pjlab_train::{Batch, Learner, NetConfig, NetEvaluator, NetShape, TrainConfig};
+
+    let mut figures = Vec::new();
+    let say = |text: &str| {
+        if verbosity != Verbosity::Quiet && !args.json {
+            eprintln!("{text}");
+        }
+    };
+    let device = Device::default();
+    let shape = NetShape {
+        input: PijersiEncoder.input_len(),
+        actions: PijersiEncoder.num_actions(),
+    };
+    let train = TrainConfig::default();
+    let mut learner = Learner::new(&NetConfig::default(), shape, &train, &device, 1);
+    let positions = sample_positions();
+    say("network forward passes at batch 1, 32 and 128...");
+    for (batch, name) in [
+        (1, "net_batch1_positions_per_second"),
+        (32, "net_batch32_positions_per_second"),
+        (128, "net_batch128_positions_per_second"),
+    ] {
+        let mut evaluator = NetEvaluator::new(learner.model(), &device, PijersiEncoder, 0);
+        let chunk: Vec<&Position> = positions.iter().cycle().take(batch).collect();
+        let calls = (4096 / batch).max(8);
+        let (seconds, _) = timed(args.repeat, || {
+            for _ in 0..calls {
+                black_box(evaluator.forward(&chunk));
+            }
+        });
+        figures.push(Figure {
+            name,
+            value: (calls * batch) as f64 / seconds,
+            unit: "positions/s",
+        });
+    }
+
+    say("self-play: 32 games at 64 simulations a move, one thread...");
+    let setups = PijersiSetups::parse("classic:1,half-random:4,full-random:2,pijersi-8100:1")
+        .expect("a valid mix");
+    let config = SelfPlayConfig {
+        simulations: 64,
+        cheap_simulations: 64,
+        full_search_share: 1.0,
+        games_in_flight: 32,
+        ..SelfPlayConfig::default()
+    };
+    let mut samples = Vec::new();
+    let mut runs = Vec::new();
+    let mut plies = 0.0;
+    for r in 0..args.repeat.max(1) {
+        let mut evaluator = Decisive::new(NetEvaluator::new(
+            learner.model(),
+            &device,
+            PijersiEncoder,
+            200_000,
+        ));
+        let started = Instant::now();
+        let mut games = Vec::new();
+        let stats = play_games(&setups, &mut evaluator, &config, 32, 0, r as u64, |g| {
+            games.push(g)
+        });
+        runs.push((
+            started.elapsed().as_secs_f64(),
+            stats.positions,
+            stats.games,
+        ));
+        plies = stats.positions as f64 / stats.games as f64;
+        samples = games.into_iter().flat_map(|g| g.samples).collect();
+    }
+    runs.sort_by(|a, b| (a.1 as f64 / a.0).total_cmp(&(b.1 as f64 / b.0)));
+    let (seconds, positions_played, games) = runs[runs.len() / 2];
+    figures.push(Figure {
+        name: "selfplay64_positions_per_second",
+        value: positions_played as f64 / seconds,
+        unit: "positions/s",
+    });
+    figures.push(Figure {
+        name: "selfplay64_games_per_hour",
+        value: (games as f64 / seconds * 3600.0).round(),
+        unit: "games/h",
+    });
+    figures.push(Figure {
+        name: "selfplay64_mean_plies",
+        value: plies,
+        unit: "plies",
+    });
+
+    say("training steps at batch 256...");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let steps = 8;
+    let (seconds, _) = timed(args.repeat, || {
+        for _ in 0..steps {
+            let picked: Vec<_> = (0..train.batch_size)
+                .map(|_| samples.choose(&mut rng).expect("self-play gave samples"))
+                .collect();
+            let batch = Batch::build(&PijersiEncoder, &picked, true, &mut rng);
+            black_box(learner.step(&batch));
+        }
+    });
+    figures.push(Figure {
+        name: "train_samples_per_second",
+        value: (steps * train.batch_size) as f64 / seconds,
+        unit: "samples/s",
+    });
     figures
 }
