@@ -184,6 +184,10 @@ fn bench_prints_json_figures() {
         "mcts_uniform_sims_per_second",
         "alphabeta_nodes_per_second",
         "alphabeta_depth4_nodes",
+        "net_batch1_positions_per_second",
+        "net_batch128_positions_per_second",
+        "selfplay64_games_per_hour",
+        "train_samples_per_second",
     ] {
         assert!(v[key].as_f64().unwrap_or(0.0) > 0.0, "{key}");
     }
@@ -296,4 +300,87 @@ fn bad_agents_are_usage_errors() {
     ] {
         assert_usage_error(&pjlab(&args), needle);
     }
+}
+
+const TINY_RUN: &str = r#"
+game = "pijersi"
+iterations = 2
+games_per_iteration = 4
+[network]
+hidden = 16
+layers = 1
+[selfplay]
+simulations = 8
+cheap_simulations = 2
+games_in_flight = 2
+[window]
+min_size = 20
+[eval]
+every = 0
+pairs = 1
+simulations = 8
+depth = 1
+"#;
+
+#[test]
+fn train_writes_a_run_that_play_and_analyse_can_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tiny.toml");
+    std::fs::write(&config, TINY_RUN).unwrap();
+    let run = dir.path().join("run");
+    let (config, run) = (config.to_str().unwrap(), run.to_str().unwrap());
+    let out = pjlab(&["-q", "train", "--config", config, "--out", run]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("iterations: 2/2"), "{text}");
+    assert!(text.contains("score_vs_alphabeta_d1"), "{text}");
+    // Extending the run resumes it.
+    let out = pjlab(&[
+        "-q",
+        "train",
+        "--config",
+        config,
+        "--out",
+        run,
+        "--iterations",
+        "3",
+    ]);
+    assert!(stdout(&out).contains("iterations: 3/3"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("run/metrics.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        3
+    );
+    let spec = format!("net:checkpoint={run},sims=16");
+    let out = pjlab(&["analyse", "--agent", &spec, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let best = v["best_move"].as_str().unwrap().to_string();
+    let p = pjlab_pijersi::Position::default();
+    assert!(p.parse_ugi(&best).is_ok(), "{best}");
+}
+
+#[test]
+fn train_and_net_agents_refuse_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("bad.toml");
+    std::fs::write(&config, "[train]\nbatch_sise = 3\n").unwrap();
+    let out = pjlab(&["train", "--config", config.to_str().unwrap()]);
+    assert_usage_error(&out, "batch_sise");
+    let out = pjlab(&["train", "--config", "/nonexistent/x.toml"]);
+    assert_usage_error(&out, "x.toml");
+    let out = pjlab(&["analyse", "--agent", "net:checkpoint=/nonexistent"]);
+    assert_usage_error(&out, "checkpoint");
+    let out = pjlab(&["analyse", "--agent", "net:sims=0,checkpoint=x"]);
+    assert_usage_error(&out, "sims");
 }
