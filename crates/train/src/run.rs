@@ -133,6 +133,9 @@ pub struct RunSummary {
     pub metrics: Vec<IterationMetrics>,
 }
 
+/// What one self-play worker brings back: its games, counters and evaluator counters.
+type WorkerOutput<G> = (Vec<FinishedGame<G>>, SelfPlayStats, EvalCounters);
+
 /// Game-specific parts of the loop.
 trait Domain: Sync {
     type G: Game;
@@ -438,37 +441,36 @@ fn run_domain<D: Domain>(
                     + usize::from(w < config.games_per_iteration % workers)
             })
             .collect();
-        let results: Vec<(Vec<FinishedGame<D::G>>, SelfPlayStats, EvalCounters)> =
-            pool.install(|| {
-                (0..workers)
-                    .into_par_iter()
-                    .map(|w| {
-                        let mut evaluator = Decisive::new(NetEvaluator::new(
-                            &model,
-                            &device,
-                            encoder.clone(),
-                            config.cache_positions,
-                        ));
-                        evaluator.check = config.selfplay.decisive;
-                        let first_id = u64::from(iteration - 1) * config.games_per_iteration as u64
-                            + per_worker[..w].iter().sum::<usize>() as u64;
-                        let mut games = Vec::new();
-                        let stats = pjlab_selfplay::play_games(
-                            domain.setups(),
-                            &mut evaluator,
-                            &config.selfplay,
-                            per_worker[w],
-                            first_id,
-                            mix(config.seed, iteration, w as u64, 1),
-                            |g| {
-                                phase.inc(1);
-                                games.push(g);
-                            },
-                        );
-                        (games, stats, evaluator.inner.counters())
-                    })
-                    .collect()
-            });
+        let results: Vec<WorkerOutput<D::G>> = pool.install(|| {
+            (0..workers)
+                .into_par_iter()
+                .map(|w| {
+                    let mut evaluator = Decisive::new(NetEvaluator::new(
+                        &model,
+                        &device,
+                        encoder.clone(),
+                        config.cache_positions,
+                    ));
+                    evaluator.check = config.selfplay.decisive;
+                    let first_id = u64::from(iteration - 1) * config.games_per_iteration as u64
+                        + per_worker[..w].iter().sum::<usize>() as u64;
+                    let mut games = Vec::new();
+                    let stats = pjlab_selfplay::play_games(
+                        domain.setups(),
+                        &mut evaluator,
+                        &config.selfplay,
+                        per_worker[w],
+                        first_id,
+                        mix(config.seed, iteration, w as u64, 1),
+                        |g| {
+                            phase.inc(1);
+                            games.push(g);
+                        },
+                    );
+                    (games, stats, evaluator.inner.counters())
+                })
+                .collect()
+        });
         let mut games = Vec::new();
         let mut stats = SelfPlayStats::default();
         let mut counters = EvalCounters::default();
@@ -530,7 +532,7 @@ fn run_domain<D: Domain>(
         // Evaluation.
         let t = Instant::now();
         let due = iteration == config.iterations
-            || (config.eval.every > 0 && iteration % config.eval.every == 0);
+            || (config.eval.every > 0 && iteration.is_multiple_of(config.eval.every));
         let strength = if due {
             phase.set_prefix("eval");
             phase.set_length(domain.eval_units(config));
