@@ -63,6 +63,24 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// The decision an MCTS result makes: its move, its value (or the proven result, in plies
+    /// of its principal variation), simulations as effort.
+    pub fn from_search(result: pjlab_mcts::SearchResult<Move>, started: Instant) -> Decision {
+        let score = match result.proof {
+            pjlab_mcts::Proof::Win => Score::Mate(result.pv.len() as i32),
+            pjlab_mcts::Proof::Loss => Score::Mate(-(result.pv.len() as i32)),
+            _ => Score::Value(result.value),
+        };
+        Decision {
+            best_move: result.best_move,
+            score: Some(score),
+            pv: result.pv,
+            effort: u64::from(result.simulations),
+            nodes: result.nodes as u64,
+            elapsed: started.elapsed(),
+        }
+    }
+
     fn just(best_move: Option<Move>, started: Instant) -> Decision {
         Decision {
             best_move,
@@ -372,19 +390,7 @@ impl Agent for MctsAgent {
         } else {
             search.search(&mut UniformEvaluator, &self.budget)
         };
-        let score = match result.proof {
-            pjlab_mcts::Proof::Win => Score::Mate(result.pv.len() as i32),
-            pjlab_mcts::Proof::Loss => Score::Mate(-(result.pv.len() as i32)),
-            _ => Score::Value(result.value),
-        };
-        Decision {
-            best_move: result.best_move,
-            score: Some(score),
-            pv: result.pv,
-            effort: u64::from(result.simulations),
-            nodes: result.nodes as u64,
-            elapsed: started.elapsed(),
-        }
+        Decision::from_search(result, started)
     }
 }
 

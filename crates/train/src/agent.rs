@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use burn::tensor::Device;
-use pjlab_agents::{Agent, Decision, Score};
-use pjlab_mcts::{Budget, Config, Decisive, Mcts, Proof};
+use pjlab_agents::{Agent, Decision};
+use pjlab_mcts::{Budget, Config, Decisive, Mcts};
 use pjlab_pijersi::Position;
 use pjlab_selfplay::PijersiEncoder;
 
@@ -53,20 +53,7 @@ impl Agent for NetAgent {
         let started = Instant::now();
         let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
         let result = search.search(&mut self.evaluator, &Budget::simulations(self.simulations));
-        let score = match result.proof {
-            Proof::Unknown => Score::Value(result.value),
-            _ if result.value > 0.0 => Score::Mate(result.pv.len() as i32),
-            _ if result.value < 0.0 => Score::Mate(-(result.pv.len() as i32)),
-            _ => Score::Value(0.0),
-        };
-        Decision {
-            best_move: result.best_move,
-            score: Some(score),
-            pv: result.pv,
-            effort: u64::from(result.simulations),
-            nodes: result.nodes as u64,
-            elapsed: started.elapsed(),
-        }
+        Decision::from_search(result, started)
     }
 }
 

@@ -150,16 +150,7 @@ impl Learner {
         seed: u64,
     ) -> Learner {
         let device = device.clone().autodiff();
-        // The device's generator is shared by the process: seed and draw under one lock so
-        // that networks initialised at the same time on other threads cannot interleave.
-        static INIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
-        let model = {
-            let _guard = INIT
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            device.seed(seed);
-            PolicyValueNet::new(net, shape, &device)
-        };
+        let model = PolicyValueNet::new(net, shape, &device, seed);
         Learner {
             model,
             optim: Self::optimizer(config),
@@ -285,5 +276,5 @@ pub fn load_model(
     device: &Device,
 ) -> Result<PolicyValueNet, Error> {
     let record = read_record(&dir.join("model.bpk"))?;
-    Ok(PolicyValueNet::new(net, shape, device).load_record(record))
+    Ok(PolicyValueNet::new(net, shape, device, 0).load_record(record))
 }

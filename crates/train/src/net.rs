@@ -1,10 +1,12 @@
 //! The policy/value network: an MLP trunk with a policy head over the game's dense action space
 //! and a win/draw/loss value head.
 
-use burn::module::Module;
-use burn::nn::{Linear, LinearConfig};
+use burn::module::{Module, Param};
+use burn::nn::Linear;
 use burn::tensor::activation::relu;
-use burn::tensor::{Device, Tensor};
+use burn::tensor::{Device, Tensor, TensorData};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// Shape of the network. The default (3 hidden layers of 128) was chosen by measurement for CPU
@@ -51,20 +53,41 @@ pub struct PolicyValueNet {
     value: Linear,
 }
 
+/// A linear layer with weights and biases drawn from `U(-k, k)`, `k = 1 / sqrt(d_input)`
+/// (Burn's default for `Linear`), from our own generator: Burn's is shared by the process and
+/// draws lazily, so concurrent networks would not be reproducible.
+fn linear(d_input: usize, d_output: usize, rng: &mut ChaCha8Rng, device: &Device) -> Linear {
+    let k = (1.0 / d_input as f64).sqrt() as f32;
+    let mut draw = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-k..k)).collect() };
+    let weight = draw(d_input * d_output);
+    let bias = draw(d_output);
+    Linear {
+        weight: Param::from_tensor(Tensor::from_data(
+            TensorData::new(weight, [d_input, d_output]),
+            device,
+        )),
+        bias: Some(Param::from_tensor(Tensor::from_data(
+            TensorData::new(bias, [d_output]),
+            device,
+        ))),
+    }
+}
+
 impl PolicyValueNet {
-    /// A freshly initialised network on `device` (seed the device for reproducible weights).
-    pub fn new(config: &NetConfig, shape: NetShape, device: &Device) -> PolicyValueNet {
+    /// A freshly initialised network on `device`, its weights drawn from `seed`.
+    pub fn new(config: &NetConfig, shape: NetShape, device: &Device, seed: u64) -> PolicyValueNet {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let hidden = config.hidden.max(1);
         let mut trunk = Vec::new();
         let mut width = shape.input;
         for _ in 0..config.layers.max(1) {
-            trunk.push(LinearConfig::new(width, hidden).init(device));
+            trunk.push(linear(width, hidden, &mut rng, device));
             width = hidden;
         }
         PolicyValueNet {
             trunk,
-            policy: LinearConfig::new(width, shape.actions).init(device),
-            value: LinearConfig::new(width, 3).init(device),
+            policy: linear(width, shape.actions, &mut rng, device),
+            value: linear(width, 3, &mut rng, device),
         }
     }
 

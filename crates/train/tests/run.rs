@@ -120,6 +120,7 @@ fn a_stopped_run_resumes_exactly() {
         a.metrics.iter().any(|m| m.train_steps > 0),
         "the test must train"
     );
+    // The same weights, bit for bit (the files differ in parameter ids, which are per process).
     assert_eq!(outputs(straight.path()), outputs(resumed.path()));
     for name in ["iter-0001", "iter-0002", "iter-0003"] {
         let file = format!("{name}.parquet");
@@ -184,4 +185,21 @@ fn bad_configs_and_foreign_run_directories_are_refused() {
     // Extending the same run is allowed.
     config.iterations = 2;
     assert_eq!(train(&config, &quiet(dir.path())).unwrap().iterations, 2);
+}
+
+#[test]
+fn every_committed_training_config_parses() {
+    for (name, text) in [
+        ("quick", include_str!("../../../configs/quick.toml")),
+        ("chomp", include_str!("../../../configs/chomp.toml")),
+        ("pijersi", include_str!("../../../configs/pijersi.toml")),
+    ] {
+        let config = RunConfig::from_toml(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // A round trip through the run directory's copy keeps it.
+        assert_eq!(
+            RunConfig::from_toml(&config.to_toml()).unwrap(),
+            config,
+            "{name}"
+        );
+    }
 }
