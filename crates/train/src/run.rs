@@ -622,17 +622,22 @@ fn restore_window<G: Game>(
     state: &CheckpointState,
     config: &RunConfig,
 ) -> Result<ReplayWindow<G>, Error> {
-    let mut rows = Vec::new();
+    // Newest file first, until the window is covered; then oldest first, keeping only the
+    // window's rows.
+    let mut chunks = Vec::new();
+    let mut found = 0;
     let mut iteration = state.iteration;
-    while rows.len() < state.window_len && iteration > 0 {
+    while found < state.window_len && iteration > 0 {
         let path = out
             .join("positions")
             .join(format!("{}.parquet", iter_name(iteration)));
-        let mut chunk = read_positions(&path)?;
-        chunk.extend(rows);
-        rows = chunk;
+        let chunk = read_positions(&path)?;
+        found += chunk.len();
+        chunks.push(chunk);
         iteration -= 1;
     }
+    let skip = found.saturating_sub(state.window_len);
+    let rows: Vec<_> = chunks.into_iter().rev().flatten().skip(skip).collect();
     if rows.len() < state.window_len {
         return Err(Error::Checkpoint(format!(
             "the window needs {} positions, the run's files hold {}",
@@ -640,10 +645,9 @@ fn restore_window<G: Game>(
             rows.len()
         )));
     }
-    let rows = &rows[rows.len() - state.window_len..];
     Ok(ReplayWindow::restore(
         config.window.clone(),
-        rows,
+        &rows,
         &state.window_uses,
         state.window_seen,
     )?)
