@@ -39,7 +39,6 @@ pub struct NetEvaluator<G: Game, E: Encoder<G>> {
     encoder: E,
     cache: HashMap<u64, Cached>,
     cache_capacity: usize,
-    inputs: Vec<f32>,
     counters: EvalCounters,
     _game: PhantomData<fn(&G)>,
 }
@@ -54,7 +53,6 @@ impl<G: Game, E: Encoder<G>> NetEvaluator<G, E> {
             encoder,
             cache: HashMap::new(),
             cache_capacity,
-            inputs: Vec::new(),
             counters: EvalCounters::default(),
             _game: PhantomData,
         }
@@ -69,13 +67,12 @@ impl<G: Game, E: Encoder<G>> NetEvaluator<G, E> {
     /// value logits (`[n * 3]`).
     pub fn forward(&mut self, positions: &[&G]) -> (Vec<f32>, Vec<f32>) {
         let len = self.encoder.input_len();
-        self.inputs.clear();
-        self.inputs.resize(positions.len() * len, 0.0);
-        for (p, chunk) in positions.iter().zip(self.inputs.chunks_mut(len)) {
+        let mut inputs = vec![0.0; positions.len() * len];
+        for (p, chunk) in positions.iter().zip(inputs.chunks_mut(len)) {
             self.encoder.encode(p, chunk);
         }
         let input = Tensor::<2>::from_data(
-            TensorData::new(self.inputs.clone(), [positions.len(), len]),
+            TensorData::new(inputs, [positions.len(), len]),
             &self.device,
         );
         let (policy, value) = self.model.forward(input);

@@ -577,10 +577,15 @@ fn run_domain<D: Domain>(
         append_metrics(out, &line)?;
         metrics.push(line);
         plot_metrics(out, &metrics)?;
-        write_checkpoint(out, &learner, &window, config, &encoder, iteration, options)?;
-        if let Some(last) = metrics.last() {
-            elapsed_before = last.elapsed_s - started.elapsed().as_secs_f64();
-        }
+        write_checkpoint(
+            out,
+            &learner,
+            &window,
+            config,
+            &encoder,
+            &metrics[metrics.len() - 1],
+            options,
+        )?;
         main_bar.set_position(u64::from(iteration));
     }
     phase.finish_and_clear();
@@ -693,9 +698,10 @@ fn write_checkpoint<G: Game, E: Encoder<G>>(
     window: &ReplayWindow<G>,
     config: &RunConfig,
     encoder: &E,
-    iteration: u32,
+    line: &IterationMetrics,
     options: &RunOptions,
 ) -> Result<(), Error> {
+    let iteration = line.iteration;
     let dir = out.join("checkpoints");
     let name = iter_name(iteration);
     let tmp = dir.join(format!(".{name}.tmp"));
@@ -712,10 +718,8 @@ fn write_checkpoint<G: Game, E: Encoder<G>>(
         window_len: window.len(),
         window_seen: window.seen(),
         window_uses: window.uses(),
-        elapsed_s: 0.0,
+        elapsed_s: line.elapsed_s,
     };
-    let mut state = state;
-    state.elapsed_s = read_last_elapsed(out).unwrap_or(0.0);
     let text = serde_json::to_string(&state).map_err(|e| Error::Checkpoint(e.to_string()))?;
     std::fs::write(tmp.join("state.json"), text).map_err(io_err(&tmp))?;
     let final_dir = dir.join(&name);
@@ -740,14 +744,6 @@ fn write_checkpoint<G: Game, E: Encoder<G>>(
         }
     }
     Ok(())
-}
-
-fn read_last_elapsed(out: &Path) -> Option<f64> {
-    let text = std::fs::read_to_string(out.join("metrics.jsonl")).ok()?;
-    let line = text.lines().rev().find(|l| !l.trim().is_empty())?;
-    serde_json::from_str::<IterationMetrics>(line)
-        .ok()
-        .map(|m| m.elapsed_s)
 }
 
 fn plot_metrics(out: &Path, metrics: &[IterationMetrics]) -> Result<(), Error> {
