@@ -6,10 +6,15 @@
 //! | `greedy` | a win, else a capture, else random | `seed` |
 //! | `alphabeta` | [`pjlab_alphabeta::Engine`] with the Pijersi evaluation | `depth` (4 when no limit is given), `nodes`, `time`, `tt` (MiB, 16), `quiescence` (plies, 16), `eval` (TOML weights file) |
 //! | `mcts` | [`pjlab_mcts::Mcts`] | `sims` (800), `time`, `nodes` (tree bound), `eval` (`rollout` or `uniform`), `cpuct` (1.5), `gumbel` (actions considered; 0 = PUCT root), `solver` (true), `seed` |
+//! | `ugi` | an external engine speaking UGI ([`ugi::UgiAgent`]) | `cmd` (the binary, required), `arg` (one argument, repeatable), `depth`, `movetime` (one of them; `depth=4` when neither), `timeout` (per move beyond `movetime`, 30s), `stderr` (file the engine's stderr is appended to), `option.<Name>` (sent with `setoption`) |
+//!
+//! Network players (`net:checkpoint=<dir>,sims=N`) live in `pjlab-train`, which needs Burn.
 //!
 //! Options follow a colon, comma-separated: `alphabeta:depth=6,tt=64`, `mcts:sims=200,eval=uniform`,
 //! `alphabeta:time=1s`. Times take `ms`, `s` or `m`. Unknown agents, options and values are
 //! errors ([`SpecError`]), never defaults in disguise.
+
+pub mod ugi;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -60,6 +65,9 @@ pub struct Decision {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
+    /// Why the agent gave no move in a position that is not over (an external engine that hung,
+    /// crashed or answered an illegal move): the game is lost on time.
+    pub forfeit: Option<String>,
 }
 
 impl Decision {
@@ -78,6 +86,7 @@ impl Decision {
             effort: u64::from(result.simulations),
             nodes: result.nodes as u64,
             elapsed: started.elapsed(),
+            forfeit: None,
         }
     }
 
@@ -89,8 +98,29 @@ impl Decision {
             effort: 0,
             nodes: 0,
             elapsed: started.elapsed(),
+            forfeit: None,
         }
     }
+
+    /// A forfeit: no move, for `reason`.
+    pub fn forfeit(reason: impl Into<String>, started: Instant) -> Decision {
+        Decision {
+            forfeit: Some(reason.into()),
+            ..Decision::just(None, started)
+        }
+    }
+}
+
+/// A game so far: where it started and the moves played since, for agents that want the history
+/// (an external engine is sent `position fen <start> moves ...`).
+#[derive(Copy, Clone, Debug)]
+pub struct History<'a> {
+    /// The starting position.
+    pub start: &'a Position,
+    /// The moves played from it.
+    pub moves: &'a [Move],
+    /// The position they lead to, where the agent is to move.
+    pub position: &'a Position,
 }
 
 /// A Pijersi player.
@@ -99,13 +129,22 @@ pub trait Agent: Send {
     fn spec(&self) -> &str;
     /// Chooses a move in `position` (none if the game is over there).
     fn decide(&mut self, position: &Position) -> Decision;
+
+    /// Chooses a move knowing the game's history; by default [`Agent::decide`] on its position.
+    fn decide_in_game(&mut self, history: History<'_>) -> Decision {
+        self.decide(history.position)
+    }
+
+    /// Forgets everything learned in earlier games (hash tables, engine state) and reseeds its
+    /// random choices, so that a game's result does not depend on which games came before it.
+    fn new_game(&mut self, _seed: u64) {}
 }
 
 /// A bad agent spec.
 #[derive(Debug, thiserror::Error)]
 pub enum SpecError {
     /// No agent has this name.
-    #[error("unknown agent `{name}` (known: random, greedy, alphabeta, mcts)")]
+    #[error("unknown agent `{name}` (known: random, greedy, alphabeta, mcts, ugi, net)")]
     UnknownAgent {
         /// The name given.
         name: String,
@@ -245,6 +284,7 @@ pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent>, SpecError> {
                 limits,
             }))
         }
+        "ugi" => Ok(Box::new(ugi::UgiAgent::from_options(spec, &pairs)?)),
         "mcts" => {
             const ALLOWED: &str = "sims, time, nodes, eval, cpuct, gumbel, solver, seed";
             let mut budget = Budget::simulations(800);
@@ -315,6 +355,10 @@ impl Agent for SimpleAgent {
         &self.spec
     }
 
+    fn new_game(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+
     fn decide(&mut self, position: &Position) -> Decision {
         let started = Instant::now();
         let mut moves = Vec::new();
@@ -350,6 +394,10 @@ impl Agent for AlphaBetaAgent {
         &self.spec
     }
 
+    fn new_game(&mut self, _seed: u64) {
+        self.engine.clear();
+    }
+
     fn decide(&mut self, position: &Position) -> Decision {
         let result = self.engine.search(position, &self.limits);
         let score = match result.mate_in() {
@@ -363,6 +411,7 @@ impl Agent for AlphaBetaAgent {
             effort: u64::from(result.depth),
             nodes: result.nodes,
             elapsed: result.elapsed,
+            forfeit: None,
         }
     }
 }
@@ -379,6 +428,11 @@ struct MctsAgent {
 impl Agent for MctsAgent {
     fn spec(&self) -> &str {
         &self.spec
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rollout = RolloutEvaluator::new(seed);
     }
 
     fn decide(&mut self, position: &Position) -> Decision {

@@ -13,7 +13,9 @@ pub mod setups;
 
 pub use encode::{ChompEncoder, Encoder, EncoderId, PijersiEncoder};
 pub use play::{FinishedGame, Sample, SelfPlayConfig, SelfPlayStats, Termination, play_games};
-pub use record::{GameRow, PositionRow, read_games, read_positions, write_games};
+pub use record::{
+    GameRow, PositionRow, read_games, read_metadata, read_positions, write_game_rows, write_games,
+};
 pub use replay::{ReplayWindow, WindowConfig};
 pub use setups::{ChompSetups, PijersiSetups, Setups, Start};
 

@@ -14,9 +14,9 @@
 //! | `start` | string | starting position (PSN for Pijersi, `<m>x<n>:<lengths>:<side>` for Chomp) |
 //! | `moves` | list<string> | moves in the game's notation (UGI for Pijersi) |
 //! | `result` | int8 | from the first side's view (White for Pijersi): 1 win, 0 draw, -1 loss |
-//! | `termination` | string | `rules`, `resigned` or `max-plies` |
+//! | `termination` | string | `rules`, `resigned`, `max-plies`, or in matches `forfeit` (an engine hung, crashed or answered an illegal move) |
 //! | `length` | uint32 | plies played |
-//! | `network` | string | id of the network that played (checkpoint name, or `uniform`) |
+//! | `network` | string | who played: the network's id in self-play (checkpoint name, or `uniform`); `<white> vs <black>` agent labels in matches |
 //!
 //! **positions** (one row per move played)
 //!
@@ -113,15 +113,24 @@ fn io(path: &Path, e: impl std::fmt::Display) -> Error {
     Error::Record(format!("{}: {e}", path.display()))
 }
 
-/// Writes `batch` to `path` atomically (a temporary file renamed into place).
-fn write_batch(path: &Path, batch: RecordBatch, schema: &str) -> Result<(), Error> {
+/// Writes `batch` to `path` atomically (a temporary file renamed into place), with the schema key
+/// and `extra` key-value pairs in the footer metadata.
+fn write_batch(
+    path: &Path,
+    batch: RecordBatch,
+    schema: &str,
+    extra: &[(String, String)],
+) -> Result<(), Error> {
     let tmp = path.with_extension("parquet.tmp");
+    let mut metadata = vec![KeyValue::new(SCHEMA_KEY.to_string(), schema.to_string())];
+    metadata.extend(
+        extra
+            .iter()
+            .map(|(k, v)| KeyValue::new(k.clone(), v.clone())),
+    );
     let props = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
-        .set_key_value_metadata(Some(vec![KeyValue::new(
-            SCHEMA_KEY.to_string(),
-            schema.to_string(),
-        )]))
+        .set_key_value_metadata(Some(metadata))
         .build();
     let file = File::create(&tmp).map_err(|e| io(&tmp, e))?;
     let mut writer =
@@ -151,57 +160,34 @@ pub fn write_games<G: Game>(
     games: &[FinishedGame<G>],
     network: &str,
 ) -> Result<(), Error> {
-    let mut moves = ListBuilder::new(StringBuilder::new());
-    for g in games {
-        let mut p = g.start.clone();
-        for &mv in &g.moves {
-            moves.values().append_value(p.move_to_text(mv));
-            p.play_unchecked(mv);
-        }
-        moves.append(true);
-    }
-    let strings = |f: &dyn Fn(&FinishedGame<G>) -> String| -> ArrayRef {
-        let mut b = StringBuilder::new();
-        for g in games {
-            b.append_value(f(g));
-        }
-        Arc::new(b.finish())
-    };
-    let batch = RecordBatch::try_from_iter([
-        (
-            "game_id",
-            Arc::new(UInt64Array::from_iter_values(
-                games.iter().map(|g| g.game_id),
-            )) as ArrayRef,
-        ),
-        ("game", strings(&|g| g.start.name().to_string())),
-        ("variant", strings(&|g| g.variant.clone())),
-        (
-            "setup_seed",
-            Arc::new(UInt64Array::from_iter_values(
-                games.iter().map(|g| g.setup_seed),
-            )),
-        ),
-        ("start", strings(&|g| g.start.to_text())),
-        ("moves", Arc::new(moves.finish())),
-        (
-            "result",
-            Arc::new(Int8Array::from_iter_values(games.iter().map(|g| g.result))),
-        ),
-        (
-            "termination",
-            strings(&|g| g.termination.name().to_string()),
-        ),
-        (
-            "length",
-            Arc::new(UInt32Array::from_iter_values(
-                games.iter().map(|g| g.moves.len() as u32),
-            )),
-        ),
-        ("network", strings(&|_| network.to_string())),
-    ])
-    .map_err(|e| io(games_path, e))?;
-    write_batch(games_path, batch, GAMES_SCHEMA)?;
+    let rows: Vec<GameRow> = games
+        .iter()
+        .map(|g| {
+            let mut p = g.start.clone();
+            let moves = g
+                .moves
+                .iter()
+                .map(|&mv| {
+                    let text = p.move_to_text(mv);
+                    p.play_unchecked(mv);
+                    text
+                })
+                .collect();
+            GameRow {
+                game_id: g.game_id,
+                game: g.start.name().to_string(),
+                variant: g.variant.clone(),
+                setup_seed: g.setup_seed,
+                start: g.start.to_text(),
+                moves,
+                result: g.result,
+                termination: g.termination.name().to_string(),
+                length: g.moves.len() as u32,
+                network: network.to_string(),
+            }
+        })
+        .collect();
+    write_game_rows(games_path, &rows, &[])?;
 
     let samples = || {
         games
@@ -262,7 +248,82 @@ pub fn write_games<G: Game>(
         ("policy_target", Arc::new(target.finish())),
     ])
     .map_err(|e| io(positions_path, e))?;
-    write_batch(positions_path, batch, POSITIONS_SCHEMA)
+    write_batch(positions_path, batch, POSITIONS_SCHEMA, &[])
+}
+
+/// Writes a games table of `rows` at `path` atomically, with `extra` key-value pairs beside the
+/// schema key in its footer metadata (matches keep their players and options there).
+///
+/// # Errors
+/// [`Error::Record`] on any I/O or encoding failure.
+pub fn write_game_rows(
+    path: &Path,
+    rows: &[GameRow],
+    extra: &[(String, String)],
+) -> Result<(), Error> {
+    let strings = |f: &dyn Fn(&GameRow) -> &str| -> ArrayRef {
+        let mut b = StringBuilder::new();
+        for r in rows {
+            b.append_value(f(r));
+        }
+        Arc::new(b.finish())
+    };
+    let mut moves = ListBuilder::new(StringBuilder::new());
+    for r in rows {
+        for m in &r.moves {
+            moves.values().append_value(m);
+        }
+        moves.append(true);
+    }
+    let batch = RecordBatch::try_from_iter([
+        (
+            "game_id",
+            Arc::new(UInt64Array::from_iter_values(
+                rows.iter().map(|r| r.game_id),
+            )) as ArrayRef,
+        ),
+        ("game", strings(&|r| &r.game)),
+        ("variant", strings(&|r| &r.variant)),
+        (
+            "setup_seed",
+            Arc::new(UInt64Array::from_iter_values(
+                rows.iter().map(|r| r.setup_seed),
+            )),
+        ),
+        ("start", strings(&|r| &r.start)),
+        ("moves", Arc::new(moves.finish())),
+        (
+            "result",
+            Arc::new(Int8Array::from_iter_values(rows.iter().map(|r| r.result))),
+        ),
+        ("termination", strings(&|r| &r.termination)),
+        (
+            "length",
+            Arc::new(UInt32Array::from_iter_values(rows.iter().map(|r| r.length))),
+        ),
+        ("network", strings(&|r| &r.network)),
+    ])
+    .map_err(|e| io(path, e))?;
+    write_batch(path, batch, GAMES_SCHEMA, extra)
+}
+
+/// The footer metadata of a Parquet file written here (the schema key included).
+///
+/// # Errors
+/// [`Error::Record`] when the file cannot be opened or is not Parquet.
+pub fn read_metadata(path: &Path) -> Result<Vec<(String, String)>, Error> {
+    let file = File::open(path).map_err(|e| io(path, e))?;
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| io(path, e))?;
+    Ok(builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .map(|kv| {
+            kv.iter()
+                .map(|k| (k.key.clone(), k.value.clone().unwrap_or_default()))
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 fn read_batches(path: &Path, schema: &str) -> Result<Vec<RecordBatch>, Error> {

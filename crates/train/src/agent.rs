@@ -49,6 +49,10 @@ impl Agent for NetAgent {
         &self.spec
     }
 
+    fn new_game(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
     fn decide(&mut self, position: &Position) -> Decision {
         let started = Instant::now();
         let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
@@ -82,7 +86,17 @@ pub fn net_agent(spec: &str, seed: u64) -> Result<NetAgent, crate::Error> {
                         bad(format!("sims must be a positive number, got `{value}`"))
                     })?
             }
-            "decisive" => decisive = value != "0" && value != "false",
+            "decisive" => {
+                decisive = match value {
+                    "1" | "true" => true,
+                    "0" | "false" => false,
+                    _ => {
+                        return Err(bad(format!(
+                            "decisive must be true or false, got `{value}`"
+                        )));
+                    }
+                }
+            }
             other => {
                 return Err(bad(format!(
                     "unknown option `{other}` (checkpoint, sims, decisive)"

@@ -6,7 +6,6 @@ pub mod config;
 pub mod evaluator;
 pub mod learner;
 pub mod net;
-pub mod plot;
 pub mod run;
 pub mod strength;
 
@@ -30,6 +29,9 @@ pub enum Error {
     /// Self-play records.
     #[error(transparent)]
     Records(#[from] pjlab_selfplay::Error),
+    /// Plots.
+    #[error(transparent)]
+    Plot(#[from] pjlab_arena::Error),
     /// Other I/O.
     #[error("{path}: {source}")]
     Io {

@@ -38,8 +38,8 @@ use crate::config::{GameKind, RunConfig};
 use crate::evaluator::{EvalCounters, NetEvaluator};
 use crate::learner::{Batch, Learner, StepMetrics};
 use crate::net::{NetShape, PolicyValueNet};
-use crate::plot::{Series, line_chart};
 use crate::strength::{Strength, VersusAlphaBeta, chomp_optimal_share, versus_alphabeta};
+use pjlab_arena::plot::{Series, line_chart};
 
 /// How `train` runs, beyond the configuration.
 #[derive(Clone, Debug)]
@@ -792,5 +792,6 @@ fn plot_metrics(out: &Path, metrics: &[IterationMetrics]) -> Result<(), Error> {
             }),
             series("mean length / 100", &|m| Some(m.mean_length / 100.0)),
         ],
-    )
+    )?;
+    Ok(())
 }

@@ -37,18 +37,7 @@ pub struct Strength {
     pub losses: u64,
 }
 
-/// 95% Wilson score interval of `successes` in `n` trials (draws count as half).
-pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964f64;
-    let p = successes / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
+pub use pjlab_arena::stats::wilson;
 
 /// Plays one game from `start`; returns the result from the first side's view (1, 0, -1).
 pub fn play_game(
@@ -231,14 +220,6 @@ pub fn chomp_optimal_share(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_matches_a_hand_computation() {
-        // 8 of 10: centre (0.8 + 0.192) / 1.384 = 0.7168, half 0.2255.
-        let (lo, hi) = wilson(8.0, 10.0);
-        assert!((lo - 0.4902).abs() < 1e-3, "{lo}");
-        assert!((hi - 0.9433).abs() < 1e-3, "{hi}");
-    }
 
     #[test]
     fn chomp_enumeration_counts_diagrams() {

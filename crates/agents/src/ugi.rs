@@ -1,0 +1,350 @@
+//! An external engine speaking UGI, the UCI-like protocol of Pijersi engines, as an [`Agent`].
+//!
+//! The engine is started on first use and handshaken (`ugi` ... `ugiok`, `setoption`s, `isready`
+//! ... `readyok`). Each move sends `position fen <start PSN> moves <m1> <m2> ...` and `go depth N`
+//! or `go movetime MS`, then waits for `bestmove`. Our rules decide legality and the game's end:
+//! a move that does not parse or is illegal forfeits the game, and so does an engine that answers
+//! nothing within its time (`movetime` plus `timeout`, or `timeout` for a depth search) or exits.
+//! A forfeiting engine is killed; the next game starts a fresh process.
+//!
+//! The engine's stderr is appended to the `stderr` file when one is given; otherwise its last
+//! lines are kept in memory and quoted in forfeit reasons.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use pjlab_core::Game;
+use pjlab_pijersi::Position;
+
+use crate::{Agent, Decision, History, SpecError, number, parse_duration};
+
+/// What `go` asks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Go {
+    /// `go depth N`.
+    Depth(u32),
+    /// `go movetime MS`.
+    MoveTime(Duration),
+}
+
+/// Bytes of an engine's stderr kept in memory when it is not written to a file.
+const STDERR_TAIL: usize = 4096;
+
+/// A running engine process.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// An external UGI engine.
+pub struct UgiAgent {
+    spec: String,
+    program: PathBuf,
+    args: Vec<String>,
+    go: Go,
+    timeout: Duration,
+    stderr: Option<PathBuf>,
+    options: Vec<(String, String)>,
+    process: Option<Process>,
+    engine_name: Option<String>,
+    stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    new_game_pending: bool,
+}
+
+impl UgiAgent {
+    /// Builds the agent from the options of a `ugi:` spec (see the crate documentation).
+    ///
+    /// # Errors
+    /// [`SpecError`] for a missing `cmd`, unknown options and bad values.
+    pub(crate) fn from_options(
+        spec: &str,
+        pairs: &[(String, String)],
+    ) -> Result<UgiAgent, SpecError> {
+        const ALLOWED: &str = "cmd, arg, depth, movetime, timeout, stderr, option.<Name>";
+        let mut program = None;
+        let mut args = Vec::new();
+        let mut go = None;
+        let mut timeout = Duration::from_secs(30);
+        let mut stderr = None;
+        let mut options = Vec::new();
+        for (k, v) in pairs {
+            match k.as_str() {
+                "cmd" => program = Some(PathBuf::from(v)),
+                "arg" => args.push(v.clone()),
+                "depth" => go = Some(Go::Depth(number(k, v, "a whole depth")?)),
+                "movetime" => go = Some(Go::MoveTime(parse_duration(v)?)),
+                "timeout" => timeout = parse_duration(v)?,
+                "stderr" => stderr = Some(PathBuf::from(v)),
+                _ => match k.strip_prefix("option.") {
+                    Some(name) if !name.is_empty() => options.push((name.to_string(), v.clone())),
+                    _ => {
+                        return Err(SpecError::UnknownOption {
+                            agent: "ugi".into(),
+                            key: k.clone(),
+                            allowed: ALLOWED,
+                        });
+                    }
+                },
+            }
+        }
+        let program = program.ok_or_else(|| SpecError::BadValue {
+            key: "cmd".into(),
+            value: String::new(),
+            reason: "the engine's binary is required: ugi:cmd=/path/to/engine",
+        })?;
+        Ok(UgiAgent {
+            spec: spec.to_string(),
+            program,
+            args,
+            go: go.unwrap_or(Go::Depth(4)),
+            timeout,
+            stderr,
+            options,
+            process: None,
+            engine_name: None,
+            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            new_game_pending: false,
+        })
+    }
+
+    /// The name the engine gave in its `id name` line, once it has been started.
+    pub fn engine_name(&self) -> Option<&str> {
+        self.engine_name.as_deref()
+    }
+
+    /// The last lines the engine wrote on stderr (when they are not written to a file).
+    pub fn stderr_tail(&self) -> String {
+        let tail = self
+            .stderr_tail
+            .lock()
+            .map(|t| t.clone())
+            .unwrap_or_default();
+        String::from_utf8_lossy(&tail.into_iter().collect::<Vec<u8>>()).into_owned()
+    }
+
+    fn start(&mut self) -> Result<(), String> {
+        let stderr = match &self.stderr {
+            Some(path) => Stdio::from(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+            ),
+            None => Stdio::piped(),
+        };
+        let mut child = Command::new(&self.program)
+            .args(&self.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", self.program.display()))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        if let Some(mut err) = child.stderr.take() {
+            let tail = Arc::clone(&self.stderr_tail);
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 512];
+                while let Ok(n) = err.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    if let Ok(mut t) = tail.lock() {
+                        t.extend(&buf[..n]);
+                        while t.len() > STDERR_TAIL {
+                            t.pop_front();
+                        }
+                    }
+                }
+            });
+        }
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        self.process = Some(Process {
+            child,
+            stdin,
+            lines,
+        });
+        let deadline = Instant::now() + self.timeout;
+        self.send("ugi")?;
+        loop {
+            let line = self.receive(deadline, "ugiok")?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.engine_name = Some(name.trim().to_string());
+            }
+            if line.trim() == "ugiok" {
+                break;
+            }
+        }
+        for (name, value) in self.options.clone() {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.ready(deadline)
+    }
+
+    fn ready(&mut self, deadline: Instant) -> Result<(), String> {
+        self.send("isready")?;
+        while self.receive(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let process = self.process.as_mut().ok_or("engine not running")?;
+        writeln!(process.stdin, "{line}")
+            .and_then(|()| process.stdin.flush())
+            .map_err(|e| format!("engine stopped reading ({e})"))
+    }
+
+    /// The next line, or why there is none by `deadline`.
+    fn receive(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
+        let process = self.process.as_mut().ok_or("engine not running")?;
+        let left = deadline.saturating_duration_since(Instant::now());
+        match process.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "no `{waiting_for}` within {:.1} s",
+                self.timeout_for_message().as_secs_f64()
+            )),
+            Err(RecvTimeoutError::Disconnected) => {
+                let status = process
+                    .child
+                    .wait()
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|e| e.to_string());
+                Err(format!("engine exited ({status})"))
+            }
+        }
+    }
+
+    fn timeout_for_message(&self) -> Duration {
+        match self.go {
+            Go::Depth(_) => self.timeout,
+            Go::MoveTime(t) => t + self.timeout,
+        }
+    }
+
+    /// Kills the process (if any) and waits for it, so no zombie is left.
+    fn kill(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            let _ = process.child.kill();
+            let _ = process.child.wait();
+        }
+    }
+
+    fn with_stderr(&self, reason: String) -> String {
+        let tail = self.stderr_tail();
+        let last: Vec<&str> = tail.lines().rev().take(3).collect();
+        if self.stderr.is_some() || last.is_empty() {
+            reason
+        } else {
+            let last: Vec<&str> = last.into_iter().rev().collect();
+            format!("{reason}; stderr: {}", last.join(" | "))
+        }
+    }
+
+    fn try_decide(&mut self, history: History<'_>) -> Result<pjlab_pijersi::Move, String> {
+        if self.process.is_none() {
+            self.start()?;
+        } else if self.new_game_pending {
+            self.send("uginewgame")?;
+            self.ready(Instant::now() + self.timeout)?;
+        }
+        self.new_game_pending = false;
+        let mut command = format!("position fen {}", history.start);
+        if !history.moves.is_empty() {
+            command.push_str(" moves");
+            let mut p = history.start.clone();
+            for &mv in history.moves {
+                command.push(' ');
+                command.push_str(&p.move_to_text(mv));
+                p.play_unchecked(mv);
+            }
+        }
+        self.send(&command)?;
+        let deadline = Instant::now() + self.timeout_for_message();
+        match self.go {
+            Go::Depth(d) => self.send(&format!("go depth {d}"))?,
+            Go::MoveTime(t) => self.send(&format!("go movetime {}", t.as_millis()))?,
+        }
+        let answer = loop {
+            let line = self.receive(deadline, "bestmove")?;
+            if let Some(rest) = line.trim().strip_prefix("bestmove") {
+                break rest.split_whitespace().next().unwrap_or("").to_string();
+            }
+        };
+        let position = history.position;
+        match position.parse_move(&answer) {
+            Ok(mv) if position.is_legal(mv) => Ok(mv),
+            _ => Err(format!("illegal move `{answer}` in {position}")),
+        }
+    }
+}
+
+impl Agent for UgiAgent {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn decide(&mut self, position: &Position) -> Decision {
+        self.decide_in_game(History {
+            start: position,
+            moves: &[],
+            position,
+        })
+    }
+
+    fn decide_in_game(&mut self, history: History<'_>) -> Decision {
+        let started = Instant::now();
+        match self.try_decide(history) {
+            Ok(mv) => Decision {
+                best_move: Some(mv),
+                score: None,
+                pv: vec![mv],
+                effort: 0,
+                nodes: 0,
+                elapsed: started.elapsed(),
+                forfeit: None,
+            },
+            Err(reason) => {
+                self.kill();
+                let reason = self.with_stderr(reason);
+                Decision::forfeit(reason, started)
+            }
+        }
+    }
+
+    fn new_game(&mut self, _seed: u64) {
+        self.new_game_pending = true;
+    }
+}
+
+impl Drop for UgiAgent {
+    fn drop(&mut self) {
+        if self.process.is_some() && self.send("quit").is_ok() {
+            let process = self.process.as_mut().expect("checked");
+            let until = Instant::now() + Duration::from_millis(500);
+            while Instant::now() < until {
+                if matches!(process.child.try_wait(), Ok(Some(_))) {
+                    self.process = None;
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.kill();
+    }
+}

@@ -1,0 +1,44 @@
+//! Evaluation: matches, round-robin tournaments and setup-balance studies between Pijersi agents.
+//!
+//! - [`schedule`]: which games a run plays (colour pairs on one setup and opening, variants in
+//!   turn, enumerable setups walked in order), derived from a [`RunSpec`] alone.
+//! - [`runner`]: plays them on worker threads, one core each; external engines that hang or crash
+//!   forfeit.
+//! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
+//!   an interrupted run resumes from its file.
+//! - [`stats`]: Wilson intervals, BayesElo-style maximum-likelihood ratings with draws and a
+//!   White advantage, SPRT, the chi-square test of homogeneity.
+//! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
+//!   plots.
+
+pub mod plot;
+pub mod record;
+pub mod report;
+pub mod runner;
+pub mod schedule;
+pub mod stats;
+
+pub use runner::{Ending, Factory, PlayOptions, PlayedGame, play_games};
+pub use schedule::{GameSpec, Kind, Player, RunSpec};
+
+/// What can go wrong in a run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Inconsistent options (players, variants, counts).
+    #[error("{0}")]
+    Options(String),
+    /// An agent could not be built.
+    #[error("agent {0}")]
+    Agent(String),
+    /// A games file could not be written or read back.
+    #[error("{0}")]
+    Record(String),
+    /// A report file could not be written.
+    #[error("{path}: {message}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What failed.
+        message: String,
+    },
+}

@@ -1,0 +1,860 @@
+//! A run's report: `report.md` (tables), `games.csv` (one row per game), `summary.csv` (ratings,
+//! or White's score by variant), `setups.csv` (White's score by setup, enumerable variants),
+//! `games.txt` (every game in the rulebook notation) and SVG plots under `plots/`.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use pjlab_pijersi::Variant;
+use pjlab_pijersi::notation::write_game;
+
+use crate::Error;
+use crate::plot::{Estimate, Series, interval_chart, line_chart};
+use crate::runner::{Ending, PlayedGame};
+use crate::schedule::{Kind, RunSpec};
+use crate::stats::{
+    RatingModel, Sprt, SprtState, Wdl, fit_ratings, homogeneity, score_to_elo, wilson,
+};
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |e| Error::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// Games that differ in their start or any move.
+pub fn distinct_games(games: &[PlayedGame]) -> usize {
+    games
+        .iter()
+        .map(|g| (g.start.hash(), &g.moves))
+        .collect::<HashSet<_>>()
+        .len()
+}
+
+/// Per-group numbers: results from White's view, lengths, distinct games and setups.
+#[derive(Clone, Debug, Default)]
+pub struct Group {
+    /// White's wins, draws and losses.
+    pub white: Wdl,
+    /// Plies of each game.
+    pub lengths: Vec<u32>,
+    /// Distinct games.
+    pub distinct: usize,
+    /// Distinct setups.
+    pub setups: usize,
+}
+
+impl Group {
+    fn of(games: &[&PlayedGame]) -> Group {
+        let mut white = Wdl::default();
+        for g in games {
+            white.add(g.result);
+        }
+        let owned: Vec<PlayedGame> = games.iter().map(|&g| g.clone()).collect();
+        Group {
+            white,
+            lengths: games.iter().map(|g| g.moves.len() as u32).collect(),
+            distinct: distinct_games(&owned),
+            setups: games
+                .iter()
+                .map(|g| g.start.hash())
+                .collect::<HashSet<_>>()
+                .len(),
+        }
+    }
+
+    /// Mean game length in plies.
+    pub fn mean_length(&self) -> f64 {
+        self.lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / self.lengths.len().max(1) as f64
+    }
+}
+
+/// White's rows (a and b) of a setup, e.g. `RPS RPS / PSR WW SRP`.
+pub fn layout(start: &pjlab_pijersi::Position) -> String {
+    let board = start.board_psn();
+    let rows: Vec<&str> = board.split('/').collect();
+    let cells = |row: &str| -> Vec<String> {
+        let chars: Vec<char> = row.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            if let Some(d) = chars[i].to_digit(10) {
+                out.extend((0..d).map(|_| ".".to_string()));
+                i += 1;
+            } else {
+                let pair: String = chars[i..(i + 2).min(chars.len())].iter().collect();
+                out.push(pair.trim_end_matches('-').to_string());
+                i += 2;
+            }
+        }
+        out
+    };
+    let (Some(b), Some(a)) = (rows.get(rows.len().wrapping_sub(2)), rows.last()) else {
+        return board;
+    };
+    let (a, b) = (cells(a), cells(b));
+    if a.len() != 6 || b.len() != 7 {
+        return board;
+    }
+    format!(
+        "{} {} / {} {} {}",
+        a[..3].concat(),
+        a[3..].concat(),
+        b[..3].concat(),
+        b[3],
+        b[4..].concat()
+    )
+}
+
+/// The class of a layout under renamings of R, P, S: its smallest image under the permutations
+/// given (`all`: the 6 renamings the rule seed divides by; otherwise the 3 cyclic ones, the only
+/// renamings that keep who captures whom).
+pub fn renaming_class(layout: &str, all: bool) -> String {
+    const CYCLIC: [[char; 3]; 3] = [['R', 'P', 'S'], ['P', 'S', 'R'], ['S', 'R', 'P']];
+    const SWAPS: [[char; 3]; 3] = [['P', 'R', 'S'], ['S', 'P', 'R'], ['R', 'S', 'P']];
+    let images = CYCLIC.iter().chain(if all { &SWAPS[..] } else { &[] });
+    images
+        .map(|to| {
+            layout
+                .chars()
+                .map(|c| match c {
+                    'R' => to[0],
+                    'P' => to[1],
+                    'S' => to[2],
+                    other => other,
+                })
+                .collect::<String>()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}", 100.0 * x)
+}
+
+fn interval(w: &Wdl) -> String {
+    let (lo, hi) = w.interval();
+    format!("{}-{}", percent(lo), percent(hi))
+}
+
+/// The SPRT state for the first player against the second, on colour pairs (each complete pair's
+/// mean score is one unit).
+pub fn sprt_state(sprt: &Sprt, games: &[PlayedGame]) -> (SprtState, usize) {
+    let mut pairs: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for g in games.iter().filter(|g| g.spec.white != g.spec.black) {
+        let first_is_white = g.spec.white == 0;
+        let score = (f64::from(if first_is_white { g.result } else { -g.result }) + 1.0) / 2.0;
+        pairs.entry(g.spec.pair).or_default().push(score);
+    }
+    let units: Vec<f64> = pairs
+        .values()
+        .filter(|s| s.len() == 2)
+        .map(|s| (s[0] + s[1]) / 2.0)
+        .collect();
+    (sprt.test(&units), units.len())
+}
+
+/// Writes the report files into `dir` and returns the Markdown. `scheduled` is the number of
+/// games the run was to play (a smaller number played makes a partial report).
+///
+/// # Errors
+/// [`Error::Io`] when a file cannot be written.
+pub fn write(
+    dir: &Path,
+    run: &RunSpec,
+    games: &[PlayedGame],
+    scheduled: usize,
+) -> Result<String, Error> {
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).map_err(io(&plots))?;
+    let mut games: Vec<PlayedGame> = games.to_vec();
+    games.sort_by_key(|g| g.spec.id);
+    let mut md = String::new();
+    let title = match run.kind {
+        Kind::Match => format!(
+            "Match: {} vs {}",
+            run.players[0].label,
+            run.players.get(1).map_or("", |p| p.label.as_str())
+        ),
+        Kind::Tournament => format!("Tournament of {} agents", run.players.len()),
+        Kind::Balance => format!("Setup balance with {}", run.players[0].label),
+    };
+    let _ = writeln!(md, "# {title}\n");
+    if games.len() < scheduled {
+        let _ = writeln!(
+            md,
+            "**Partial report: {} of {scheduled} games played.** Resume with `--resume`.\n",
+            games.len()
+        );
+    }
+    let _ = writeln!(md, "Command: `{}`\n", run.command);
+    let _ = writeln!(md, "| | |\n|---|---|");
+    for (i, p) in run.players.iter().enumerate() {
+        let _ = writeln!(md, "| player {} | `{}` = `{}` |", i + 1, p.label, p.spec);
+    }
+    let _ = writeln!(md, "| variants | {} |", run.variants.join(", "));
+    let _ = writeln!(
+        md,
+        "| games | {} played of {scheduled}; {} distinct |",
+        games.len(),
+        distinct_games(&games)
+    );
+    let _ = writeln!(
+        md,
+        "| openings | {} random plies before the agents play (recorded as the games' first moves) |",
+        run.opening_plies
+    );
+    let _ = writeln!(md, "| seed | {} |", run.seed);
+    let endings = |e: Ending| games.iter().filter(|g| g.ending == e).count();
+    let _ = writeln!(
+        md,
+        "| endings | {} by the rules, {} forfeits, {} at the {}-ply cap |\n",
+        endings(Ending::Rules),
+        endings(Ending::Forfeit),
+        endings(Ending::MaxPlies),
+        run.max_plies
+    );
+    let forfeits: Vec<&PlayedGame> = games.iter().filter(|g| g.forfeit.is_some()).collect();
+    if !forfeits.is_empty() {
+        let _ = writeln!(md, "## Forfeits\n");
+        for g in forfeits.iter().take(20) {
+            let _ = writeln!(
+                md,
+                "- game {}: {}",
+                g.spec.id,
+                g.forfeit.as_deref().unwrap_or("")
+            );
+        }
+        if forfeits.len() > 20 {
+            let _ = writeln!(md, "- ... and {} more (see games.csv)", forfeits.len() - 20);
+        }
+        let _ = writeln!(md);
+    }
+
+    match run.kind {
+        Kind::Match | Kind::Tournament => ratings_section(&mut md, dir, run, &games)?,
+        Kind::Balance => {}
+    }
+    balance_section(&mut md, dir, run, &games)?;
+
+    write_games_csv(&dir.join("games.csv"), run, &games)?;
+    let mut notation = String::new();
+    for g in &games {
+        let _ = writeln!(
+            notation,
+            "[game {} | {} | setup {} | {} vs {} | {} | {}]",
+            g.spec.id,
+            g.spec.variant.name(),
+            g.spec.setup,
+            run.players[g.spec.white].label,
+            run.players[g.spec.black].label,
+            match g.result {
+                1 => "1-0",
+                -1 => "0-1",
+                _ => "1/2-1/2",
+            },
+            g.ending.name()
+        );
+        match write_game(&g.start, &g.moves) {
+            Ok(text) => notation.push_str(&text),
+            Err(e) => {
+                let _ = writeln!(notation, "(not writable in the rulebook notation: {e})");
+            }
+        }
+        notation.push('\n');
+    }
+    let path = dir.join("games.txt");
+    std::fs::write(&path, notation).map_err(io(&path))?;
+    let path = dir.join("report.md");
+    std::fs::write(&path, &md).map_err(io(&path))?;
+    Ok(md)
+}
+
+fn write_games_csv(path: &Path, run: &RunSpec, games: &[PlayedGame]) -> Result<(), Error> {
+    let mut csv = String::from(
+        "game_id,pair,variant,setup,white,black,result,termination,length,opening_plies,forfeit\n",
+    );
+    for g in games {
+        let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{},{},{},{},{},{}",
+            g.spec.id,
+            g.spec.pair,
+            g.spec.variant.name(),
+            g.spec.setup,
+            quote(&run.players[g.spec.white].label),
+            quote(&run.players[g.spec.black].label),
+            g.result,
+            g.ending.name(),
+            g.moves.len(),
+            run.opening_plies.min(g.moves.len() as u32),
+            quote(g.forfeit.as_deref().unwrap_or(""))
+        );
+    }
+    std::fs::write(path, csv).map_err(io(path))
+}
+
+fn ratings_section(
+    md: &mut String,
+    dir: &Path,
+    run: &RunSpec,
+    games: &[PlayedGame],
+) -> Result<(), Error> {
+    let n = run.players.len();
+    let triples: Vec<(usize, usize, i8)> = games
+        .iter()
+        .map(|g| (g.spec.white, g.spec.black, g.result))
+        .collect();
+    let model = RatingModel::default();
+    let ratings = fit_ratings(n, &triples, &model);
+    let mut totals = vec![Wdl::default(); n];
+    let mut h2h = vec![vec![Wdl::default(); n]; n];
+    for g in games {
+        let (w, b) = (g.spec.white, g.spec.black);
+        totals[w].add(g.result);
+        totals[b].add(-g.result);
+        h2h[w][b].add(g.result);
+        h2h[b][w].add(-g.result);
+    }
+    let _ = writeln!(md, "## Ratings\n");
+    let _ = writeln!(
+        md,
+        "Maximum likelihood over all games (BayesElo model: draws and a White advantage fitted, {} \
+         virtual draws per pairing as prior), centred on a mean of 0; 95% intervals from the \
+         observed information.\n",
+        model.prior_draws
+    );
+    let _ = writeln!(
+        md,
+        "| rank | agent | Elo | 95% | games | W-D-L | score % |\n|---|---|---|---|---|---|---|"
+    );
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| ratings.elo[b].total_cmp(&ratings.elo[a]));
+    let mut csv = String::from("agent,spec,elo,elo_low,elo_high,games,wins,draws,losses,score\n");
+    for (rank, &i) in order.iter().enumerate() {
+        let t = &totals[i];
+        let _ = writeln!(
+            md,
+            "| {} | `{}` | {:+.0} | ±{:.0} | {} | {}-{}-{} | {} |",
+            rank + 1,
+            run.players[i].label,
+            ratings.elo[i],
+            ratings.half_width(i),
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses,
+            percent(t.score())
+        );
+        let _ = writeln!(
+            csv,
+            "\"{}\",\"{}\",{:.1},{:.1},{:.1},{},{},{},{},{:.4}",
+            run.players[i].label,
+            run.players[i].spec.replace('"', "\"\""),
+            ratings.elo[i],
+            ratings.elo[i] - ratings.half_width(i),
+            ratings.elo[i] + ratings.half_width(i),
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses,
+            t.score()
+        );
+    }
+    let path = dir.join("summary.csv");
+    std::fs::write(&path, csv).map_err(io(&path))?;
+    let _ = writeln!(
+        md,
+        "\nWhite advantage {:+.0} ± {:.0} Elo; draw parameter {:.0} Elo.\n",
+        ratings.advantage, ratings.advantage_half_width, ratings.draw_elo
+    );
+    let _ = writeln!(md, "## Head to head\n");
+    let _ = writeln!(
+        md,
+        "| agent | opponent | games | W-D-L | score % | 95% Wilson | Elo difference (ML, 95%) |\n|---|---|---|---|---|---|---|"
+    );
+    for i in 0..n {
+        for j in 0..n {
+            let w = &h2h[i][j];
+            if i == j || w.games() == 0 || (n > 2 && i > j) {
+                continue;
+            }
+            let _ = writeln!(
+                md,
+                "| `{}` | `{}` | {} | {}-{}-{} | {} | {} | {:+.0} ± {:.0} |",
+                run.players[i].label,
+                run.players[j].label,
+                w.games(),
+                w.wins,
+                w.draws,
+                w.losses,
+                percent(w.score()),
+                interval(w),
+                ratings.elo[i] - ratings.elo[j],
+                ratings.difference_half_width(i, j)
+            );
+        }
+    }
+    if n > 2 {
+        let _ = writeln!(md, "\nCross table (row's score % against column):\n");
+        let _ = write!(md, "| |");
+        for p in &run.players {
+            let _ = write!(md, " `{}` |", p.label);
+        }
+        let _ = writeln!(md, "\n|---|{}", "---|".repeat(n));
+        for i in 0..n {
+            let _ = write!(md, "| `{}` |", run.players[i].label);
+            for j in 0..n {
+                let w = &h2h[i][j];
+                if i == j || w.games() == 0 {
+                    let _ = write!(md, " |");
+                } else {
+                    let _ = write!(md, " {} |", percent(w.score()));
+                }
+            }
+            let _ = writeln!(md);
+        }
+    }
+    if let Some(sprt) = &run.sprt {
+        let (state, pairs) = sprt_state(sprt, games);
+        let _ = writeln!(
+            md,
+            "\n## SPRT\n\nH0: `{}` is {:+} Elo against `{}`; H1: {:+} Elo (alpha {}, beta {}). On {} \
+             colour pairs (pentanomial, normal approximation): LLR {:.2} in [{:.2}, {:.2}]: **{}**.",
+            run.players[0].label,
+            sprt.elo0,
+            run.players[1].label,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            pairs,
+            state.llr,
+            state.lower,
+            state.upper,
+            match state.decision {
+                crate::stats::SprtDecision::H1 => "H1 accepted: better",
+                crate::stats::SprtDecision::H0 => "H0 accepted: not better",
+                crate::stats::SprtDecision::Continue => "undecided",
+            }
+        );
+    }
+    if n == 2 {
+        let variants = run.parsed_variants()?;
+        if variants.len() > 1 {
+            let _ = writeln!(
+                md,
+                "\n### `{}` by variant\n\n| variant | games | W-D-L | score % | 95% Wilson |\n|---|---|---|---|---|",
+                run.players[0].label
+            );
+            let mut estimates = Vec::new();
+            for v in &variants {
+                let mut w = Wdl::default();
+                for g in games.iter().filter(|g| g.spec.variant == *v) {
+                    w.add(if g.spec.white == 0 {
+                        g.result
+                    } else {
+                        -g.result
+                    });
+                }
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {}-{}-{} | {} | {} |",
+                    v.name(),
+                    w.games(),
+                    w.wins,
+                    w.draws,
+                    w.losses,
+                    percent(w.score()),
+                    interval(&w)
+                );
+                let (low, high) = w.interval();
+                estimates.push(Estimate {
+                    label: v.name().into(),
+                    value: w.score(),
+                    low,
+                    high,
+                });
+            }
+            interval_chart(
+                &dir.join("plots/score-by-variant.svg"),
+                &format!("{} score by variant (95% Wilson)", run.players[0].label),
+                "score",
+                &estimates,
+                Some(0.5),
+            )?;
+            let _ = writeln!(md, "\n![score by variant](plots/score-by-variant.svg)");
+        }
+    }
+    // Rating curves: the fit over the first k games (in schedule order), at up to 20 points.
+    let steps = 20.min(games.len());
+    if steps >= 2 && n >= 2 {
+        let mut series: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n];
+        for s in 1..=steps {
+            let k = games.len() * s / steps;
+            let r = fit_ratings(n, &triples[..k], &model);
+            for (i, points) in series.iter_mut().enumerate() {
+                points.push((k as f64, r.elo[i]));
+            }
+        }
+        let named: Vec<Series<'_>> = series
+            .into_iter()
+            .enumerate()
+            .map(|(i, points)| Series {
+                name: &run.players[i].label,
+                points,
+            })
+            .collect();
+        line_chart(
+            &dir.join("plots/ratings.svg"),
+            "Ratings as games accumulate",
+            "games",
+            "Elo (mean 0)",
+            &named,
+        )?;
+        let _ = writeln!(md, "\n![rating curves](plots/ratings.svg)\n");
+    }
+    Ok(())
+}
+
+fn balance_section(
+    md: &mut String,
+    dir: &Path,
+    run: &RunSpec,
+    games: &[PlayedGame],
+) -> Result<(), Error> {
+    let variants = run.parsed_variants()?;
+    let groups: Vec<(Variant, Group)> = variants
+        .iter()
+        .map(|&v| {
+            let members: Vec<&PlayedGame> = games.iter().filter(|g| g.spec.variant == v).collect();
+            (v, Group::of(&members))
+        })
+        .collect();
+    let _ = writeln!(md, "## First-player balance by variant\n");
+    let _ = writeln!(
+        md,
+        "White's score (a win 1, a draw 1/2) with its 95% Wilson interval; the Elo column turns \
+         the score into White's advantage on the logistic Elo scale. Setup counts are **raw** \
+         (classic 1, pijersi-24 24, pijersi-36 36, pijersi-1296 1,296, pijersi-8100 8,100), not \
+         divided by the 6 renamings of R, P, S.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| variant | games | White wins | draws | Black wins | White score % | 95% Wilson | White Elo | draw % | mean length | distinct games | setups seen |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
+    );
+    let mut csv = String::from(
+        "variant,games,white_wins,draws,black_wins,white_score,score_low,score_high,draw_rate,mean_length,distinct_games,setups_seen,setups_raw\n",
+    );
+    let mut estimates = Vec::new();
+    for (v, g) in &groups {
+        let w = &g.white;
+        let (low, high) = w.interval();
+        let count = v.count().map_or("random".to_string(), |c| c.to_string());
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} | {:+.0} | {} | {:.1} | {} | {} of {} |",
+            v.name(),
+            w.games(),
+            w.wins,
+            w.draws,
+            w.losses,
+            percent(w.score()),
+            interval(w),
+            score_to_elo(w.score().clamp(1e-6, 1.0 - 1e-6)),
+            percent(w.draw_rate()),
+            g.mean_length(),
+            g.distinct,
+            g.setups,
+            count
+        );
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.2},{},{},{}",
+            v.name(),
+            w.games(),
+            w.wins,
+            w.draws,
+            w.losses,
+            w.score(),
+            low,
+            high,
+            w.draw_rate(),
+            g.mean_length(),
+            g.distinct,
+            g.setups,
+            count
+        );
+        estimates.push(Estimate {
+            label: v.name().into(),
+            value: w.score(),
+            low,
+            high,
+        });
+    }
+    if run.kind == Kind::Balance {
+        let path = dir.join("summary.csv");
+        std::fs::write(&path, csv).map_err(io(&path))?;
+    } else {
+        let path = dir.join("variants.csv");
+        std::fs::write(&path, csv).map_err(io(&path))?;
+    }
+    let table: Vec<Vec<f64>> = groups
+        .iter()
+        .map(|(_, g)| {
+            vec![
+                g.white.wins as f64,
+                g.white.draws as f64,
+                g.white.losses as f64,
+            ]
+        })
+        .collect();
+    if let Some(test) = homogeneity(&table) {
+        let _ = writeln!(
+            md,
+            "\nDo the variants differ? Chi-square test of homogeneity of (White win, draw, Black \
+             win) across variants: chi2 = {:.1} on {} degrees of freedom, **p = {:.2e}**{}.\n",
+            test.statistic,
+            test.df,
+            test.p_value,
+            if test.p_value < 0.05 {
+                ": they differ at the 5% level"
+            } else {
+                ": no difference shown at the 5% level"
+            }
+        );
+    }
+    interval_chart(
+        &dir.join("plots/white-score.svg"),
+        "White's score by variant (95% Wilson)",
+        "White score",
+        &estimates,
+        Some(0.5),
+    )?;
+    let _ = writeln!(md, "![White's score by variant](plots/white-score.svg)\n");
+    // Length distributions: share of games per 10-ply bin.
+    let series: Vec<Series<'_>> = groups
+        .iter()
+        .filter(|(_, g)| !g.lengths.is_empty())
+        .map(|(v, g)| {
+            let max = g.lengths.iter().copied().max().unwrap_or(0) / 10;
+            let mut bins = vec![0usize; max as usize + 1];
+            for &l in &g.lengths {
+                bins[(l / 10) as usize] += 1;
+            }
+            Series {
+                name: v.name(),
+                points: bins
+                    .iter()
+                    .enumerate()
+                    .map(|(b, &c)| (10.0 * b as f64 + 5.0, c as f64 / g.lengths.len() as f64))
+                    .collect(),
+            }
+        })
+        .collect();
+    line_chart(
+        &dir.join("plots/lengths.svg"),
+        "Game lengths",
+        "plies (10-ply bins)",
+        "share of games",
+        &series,
+    )?;
+    let _ = writeln!(md, "![game lengths](plots/lengths.svg)\n");
+    per_setup_section(md, dir, games, &variants)
+}
+
+fn per_setup_section(
+    md: &mut String,
+    dir: &Path,
+    games: &[PlayedGame],
+    variants: &[Variant],
+) -> Result<(), Error> {
+    let mut csv = String::from(
+        "variant,setup,layout,class3,class6,games,white_wins,draws,black_wins,white_score,score_low,score_high,mean_length\n",
+    );
+    let mut any = false;
+    for &v in variants {
+        let Some(count) = v.count().filter(|&c| c > 1) else {
+            continue;
+        };
+        let mut by_setup: BTreeMap<u64, Vec<&PlayedGame>> = BTreeMap::new();
+        for g in games.iter().filter(|g| g.spec.variant == v) {
+            by_setup
+                .entry(g.spec.setup % count as u64)
+                .or_default()
+                .push(g);
+        }
+        if by_setup.is_empty() {
+            continue;
+        }
+        any = true;
+        let rows: Vec<(u64, String, Group)> = by_setup
+            .iter()
+            .map(|(&s, members)| (s, layout(&members[0].start), Group::of(members)))
+            .collect();
+        for (s, lay, g) in &rows {
+            let (lo, hi) = g.white.interval();
+            let _ = writeln!(
+                csv,
+                "{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.2}",
+                v.name(),
+                s,
+                lay,
+                renaming_class(lay, false),
+                renaming_class(lay, true),
+                g.white.games(),
+                g.white.wins,
+                g.white.draws,
+                g.white.losses,
+                g.white.score(),
+                lo,
+                hi,
+                g.mean_length()
+            );
+        }
+        let table: Vec<Vec<f64>> = rows
+            .iter()
+            .map(|(_, _, g)| {
+                vec![
+                    g.white.wins as f64,
+                    g.white.draws as f64,
+                    g.white.losses as f64,
+                ]
+            })
+            .collect();
+        let _ = writeln!(md, "## {} by setup\n", v.name());
+        let _ = writeln!(
+            md,
+            "{} of its {count} raw setups played ({} up to the 6 renamings of R, P, S; the 3 \
+             cyclic renamings are the ones that keep who captures whom).",
+            rows.len(),
+            count / 6
+        );
+        if let Some(test) = homogeneity(&table) {
+            let _ = writeln!(
+                md,
+                "Chi-square test that all its setups give White the same chances: chi2 = {:.1} on \
+                 {} degrees of freedom, p = {:.2e}.",
+                test.statistic, test.df, test.p_value
+            );
+        }
+        let _ = writeln!(md);
+        if count <= 36 {
+            let _ = writeln!(
+                md,
+                "| setup | White's rows a / b | games | W-D-L | White score % | 95% Wilson | mean length |\n|---|---|---|---|---|---|---|"
+            );
+            let mut estimates = Vec::new();
+            for (s, lay, g) in &rows {
+                let w = &g.white;
+                let _ = writeln!(
+                    md,
+                    "| {s} | `{lay}` | {} | {}-{}-{} | {} | {} | {:.1} |",
+                    w.games(),
+                    w.wins,
+                    w.draws,
+                    w.losses,
+                    percent(w.score()),
+                    interval(w),
+                    g.mean_length()
+                );
+                let (low, high) = w.interval();
+                estimates.push(Estimate {
+                    label: format!("{s}"),
+                    value: w.score(),
+                    low,
+                    high,
+                });
+            }
+            let file = format!("plots/{}-setups.svg", v.name());
+            interval_chart(
+                &dir.join(&file),
+                &format!("White's score by {} setup (95% Wilson)", v.name()),
+                "White score",
+                &estimates,
+                Some(0.5),
+            )?;
+            let _ = writeln!(md, "\n![White's score by setup]({file})\n");
+            for all in [false, true] {
+                let mut classes: BTreeMap<String, (usize, Wdl)> = BTreeMap::new();
+                for (_, lay, g) in &rows {
+                    let entry = classes.entry(renaming_class(lay, all)).or_default();
+                    entry.0 += 1;
+                    entry.1.wins += g.white.wins;
+                    entry.1.draws += g.white.draws;
+                    entry.1.losses += g.white.losses;
+                }
+                let _ = writeln!(
+                    md,
+                    "By class under the {} renamings of R, P, S ({} classes):\n\n| class (smallest layout) | setups | games | White score % | 95% Wilson |\n|---|---|---|---|---|",
+                    if all { "6" } else { "3 cyclic" },
+                    classes.len()
+                );
+                for (class, (setups, w)) in &classes {
+                    let _ = writeln!(
+                        md,
+                        "| `{class}` | {setups} | {} | {} | {} |",
+                        w.games(),
+                        percent(w.score()),
+                        interval(w)
+                    );
+                }
+                let _ = writeln!(md);
+            }
+        } else {
+            let _ = writeln!(md, "Every setup's numbers are in `setups.csv`.\n");
+        }
+    }
+    if any {
+        let path = dir.join("setups.csv");
+        std::fs::write(&path, csv).map_err(io(&path))?;
+    }
+    Ok(())
+}
+
+/// The share of the points won by White, with its Wilson interval, for a progress line.
+pub fn white_score(games: &[PlayedGame]) -> (f64, f64, f64) {
+    let mut w = Wdl::default();
+    for g in games {
+        w.add(g.result);
+    }
+    let (lo, hi) = wilson(w.points(), w.games() as f64);
+    (w.score(), lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_and_renaming_classes() {
+        let classic = pjlab_pijersi::Variant::Classic.setup(0);
+        assert_eq!(layout(&classic), "RPS RPS / PSR WW SRP");
+        // The cyclic images of a layout share its class; a transposition only under all six.
+        let l = "RPS SRP / PSR WW PRS";
+        let rotated = "PSR RPS / SRP WW SPR";
+        let swapped: String = l
+            .chars()
+            .map(|c| match c {
+                'R' => 'P',
+                'P' => 'R',
+                other => other,
+            })
+            .collect();
+        assert_eq!(renaming_class(l, false), renaming_class(rotated, false));
+        assert_ne!(renaming_class(l, false), renaming_class(&swapped, false));
+        assert_eq!(renaming_class(l, true), renaming_class(&swapped, true));
+        // pijersi-24 has 24 setups: 8 classes under the cyclic renamings, 4 under all six.
+        let setups = pjlab_pijersi::Variant::Pijersi24.enumerate().unwrap();
+        for (all, classes) in [(false, 8), (true, 4)] {
+            let found: HashSet<String> = setups
+                .iter()
+                .map(|s| renaming_class(&layout(s), all))
+                .collect();
+            assert_eq!(found.len(), classes);
+        }
+    }
+}

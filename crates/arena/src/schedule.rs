@@ -1,0 +1,336 @@
+//! Which games a run plays: setups, colours and openings, all derived from the run's options so
+//! that a run can be resumed (and reproduced) from them alone.
+
+use pjlab_pijersi::{Move, Position, Variant};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::Error;
+
+/// What kind of run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Two agents, colour-paired games.
+    Match,
+    /// Every pair of agents, colour-paired games.
+    Tournament,
+    /// One agent for both colours; every game its own setup and opening.
+    Balance,
+}
+
+/// A player in a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Its name in reports (and the `network` column: `<white> vs <black>`).
+    pub label: String,
+    /// The agent spec it is built from.
+    pub spec: String,
+}
+
+/// Everything that decides a run's games; kept in its Parquet file so `--resume` needs nothing
+/// else.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunSpec {
+    /// Match, tournament or balance.
+    pub kind: Kind,
+    /// The players.
+    pub players: Vec<Player>,
+    /// Setup variants, used in turn.
+    pub variants: Vec<String>,
+    /// Games: in all (match), per pair of players (tournament) or per variant (balance).
+    pub games: u64,
+    /// Seed of the random setups and the openings.
+    pub seed: u64,
+    /// Uniformly random plies played before the agents take over (both games of a colour pair
+    /// share them); they are part of each game's recorded moves.
+    pub opening_plies: u32,
+    /// Plies after which a game stops as a draw (`max-plies`).
+    pub max_plies: u32,
+    /// SPRT of the first player against the second, as (elo0, elo1, alpha, beta), if any.
+    pub sprt: Option<crate::stats::Sprt>,
+    /// The command line that started the run.
+    pub command: String,
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// Its id (0, 1, ... in schedule order; the `game_id` column).
+    pub id: u64,
+    /// Colour pair it belongs to (match and tournament), or its own id (balance).
+    pub pair: u64,
+    /// The setup variant.
+    pub variant: Variant,
+    /// For enumerable variants (classic, pijersi-24, -36, -1296, -8100) the setup's index in
+    /// enumeration order, so that setups are covered evenly; for random ones the seed given to
+    /// [`Variant::setup`]. This is the `setup_seed` column.
+    pub setup: u64,
+    /// Seed of the random opening plies.
+    pub opening_seed: u64,
+    /// White's player index.
+    pub white: usize,
+    /// Black's player index.
+    pub black: usize,
+}
+
+impl GameSpec {
+    /// The starting position (before the opening plies).
+    pub fn start(&self) -> Position {
+        match self.variant.count() {
+            Some(n) => self
+                .variant
+                .nth(self.setup as usize % n)
+                .expect("index below count"),
+            None => self.variant.setup(self.setup),
+        }
+    }
+}
+
+/// A 64-bit mix (SplitMix64's finaliser), to derive independent seeds.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Seed number `k` of stream `stream` under the run's `seed`.
+pub fn derive(seed: u64, stream: u64, k: u64) -> u64 {
+    mix(mix(seed ^ mix(stream.wrapping_add(0x9e37_79b9_7f4a_7c15))).wrapping_add(k))
+}
+
+/// Parses a comma-separated list of variant names.
+///
+/// # Errors
+/// [`Error::Options`] on an unknown name or an empty list.
+pub fn parse_variants(list: &str) -> Result<Vec<Variant>, Error> {
+    let variants: Vec<Variant> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            v.parse::<Variant>()
+                .map_err(|e| Error::Options(format!("{e} (known: {})", variant_names())))
+        })
+        .collect::<Result<_, _>>()?;
+    if variants.is_empty() {
+        return Err(Error::Options("no setup variant given".into()));
+    }
+    Ok(variants)
+}
+
+fn variant_names() -> String {
+    Variant::ALL.map(Variant::name).join(", ")
+}
+
+impl RunSpec {
+    /// The run's variants, parsed.
+    ///
+    /// # Errors
+    /// [`Error::Options`] on an unknown name.
+    pub fn parsed_variants(&self) -> Result<Vec<Variant>, Error> {
+        parse_variants(&self.variants.join(","))
+    }
+
+    /// The run's games, in the order they are handed to workers (interleaved so that a run cut
+    /// short still has every variant and every pairing about equally).
+    ///
+    /// # Errors
+    /// [`Error::Options`] when the spec is inconsistent (players, variants, counts).
+    pub fn schedule(&self) -> Result<Vec<GameSpec>, Error> {
+        let variants = self.parsed_variants()?;
+        let players = self.players.len();
+        let need = match self.kind {
+            Kind::Match => 2,
+            Kind::Tournament => 2,
+            Kind::Balance => 1,
+        };
+        if players < need || (self.kind == Kind::Match && players != 2) {
+            return Err(Error::Options(format!(
+                "a {:?} needs {} players, got {players}",
+                self.kind,
+                if self.kind == Kind::Tournament {
+                    "at least 2"
+                } else if need == 2 {
+                    "2"
+                } else {
+                    "1"
+                }
+            )));
+        }
+        if self.games == 0 {
+            return Err(Error::Options(
+                "the number of games must be positive".into(),
+            ));
+        }
+        // Each variant has its own setup counter: enumerable ones walk their setups in order,
+        // random ones draw seeds.
+        let mut used = vec![0u64; variants.len()];
+        let mut next_setup = |v: usize| {
+            let k = used[v];
+            used[v] += 1;
+            match variants[v].count() {
+                Some(_) => k,
+                None => derive(self.seed, 1 + v as u64, k),
+            }
+        };
+        let mut out = Vec::new();
+        let mut push = |pair: u64, v: usize, setup: u64, white: usize, black: usize| {
+            out.push(GameSpec {
+                id: out.len() as u64,
+                pair,
+                variant: variants[v],
+                setup,
+                opening_seed: derive(self.seed, 0, pair),
+                white,
+                black,
+            });
+        };
+        match self.kind {
+            Kind::Match | Kind::Tournament => {
+                let pairings: Vec<(usize, usize)> = (0..players)
+                    .flat_map(|i| (i + 1..players).map(move |j| (i, j)))
+                    .collect();
+                let rounds = self.games.div_ceil(2);
+                let mut pair = 0;
+                for round in 0..rounds {
+                    for &(i, j) in &pairings {
+                        let v = (round % variants.len() as u64) as usize;
+                        let setup = next_setup(v);
+                        push(pair, v, setup, i, j);
+                        if 2 * round + 1 < self.games || self.kind == Kind::Tournament {
+                            push(pair, v, setup, j, i);
+                        }
+                        pair += 1;
+                    }
+                }
+            }
+            Kind::Balance => {
+                let total = self.games * variants.len() as u64;
+                for k in 0..total {
+                    let v = (k % variants.len() as u64) as usize;
+                    let setup = next_setup(v);
+                    push(k, v, setup, 0, 0);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// `plies` uniformly random moves from `start`, drawn with `seed` (fewer if the game ends).
+pub fn random_opening(start: &Position, plies: u32, seed: u64) -> Vec<Move> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    let mut legal = Vec::new();
+    for _ in 0..plies {
+        if position.outcome().is_some() {
+            break;
+        }
+        position.legal_moves(&mut legal);
+        let Some(&mv) = legal.choose(&mut rng) else {
+            break;
+        };
+        position.play_unchecked(mv);
+        moves.push(mv);
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(kind: Kind, players: usize, variants: &str, games: u64) -> RunSpec {
+        RunSpec {
+            kind,
+            players: (0..players)
+                .map(|i| Player {
+                    label: format!("p{i}"),
+                    spec: "random".into(),
+                })
+                .collect(),
+            variants: variants.split(',').map(String::from).collect(),
+            games,
+            seed: 3,
+            opening_plies: 2,
+            max_plies: 1000,
+            sprt: None,
+            command: String::new(),
+        }
+    }
+
+    #[test]
+    fn matches_pair_colours_on_one_setup_and_opening() {
+        let games = spec(Kind::Match, 2, "classic,full-random", 9)
+            .schedule()
+            .unwrap();
+        assert_eq!(games.len(), 9);
+        for pair in games.chunks(2).filter(|p| p.len() == 2) {
+            assert_eq!((pair[0].white, pair[0].black), (0, 1));
+            assert_eq!((pair[1].white, pair[1].black), (1, 0));
+            assert_eq!(pair[0].start(), pair[1].start());
+            assert_eq!(pair[0].opening_seed, pair[1].opening_seed);
+        }
+        assert_eq!(games[0].variant, Variant::Classic);
+        assert_eq!(games[2].variant, Variant::FullRandom);
+        // Different pairs get different openings and random setups.
+        assert_ne!(games[2].start(), games[6].start());
+        assert_ne!(games[0].opening_seed, games[4].opening_seed);
+    }
+
+    #[test]
+    fn balance_walks_enumerable_setups_in_order_and_tournaments_cover_every_pairing() {
+        let games = spec(Kind::Balance, 1, "pijersi-24,half-random", 48)
+            .schedule()
+            .unwrap();
+        assert_eq!(games.len(), 96);
+        let setups: Vec<u64> = games
+            .iter()
+            .filter(|g| g.variant == Variant::Pijersi24)
+            .map(|g| g.setup)
+            .collect();
+        assert_eq!(setups, (0..48).collect::<Vec<_>>());
+        let all24 = Variant::Pijersi24.enumerate().unwrap();
+        assert_eq!(games[0].start(), all24[0]);
+        assert_eq!(games[48].start(), all24[0]);
+
+        let games = spec(Kind::Tournament, 3, "classic", 4).schedule().unwrap();
+        assert_eq!(games.len(), 3 * 4);
+        for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+            assert_eq!(
+                games
+                    .iter()
+                    .filter(|g| (g.white, g.black) == (i, j))
+                    .count(),
+                2
+            );
+            assert_eq!(
+                games
+                    .iter()
+                    .filter(|g| (g.white, g.black) == (j, i))
+                    .count(),
+                2
+            );
+        }
+        assert!(spec(Kind::Match, 3, "classic", 4).schedule().is_err());
+        assert!(spec(Kind::Match, 2, "classic,nope", 4).schedule().is_err());
+        assert!(spec(Kind::Match, 2, "classic", 0).schedule().is_err());
+    }
+
+    #[test]
+    fn openings_are_legal_and_reproducible() {
+        let start = Variant::Classic.setup(0);
+        let a = random_opening(&start, 4, 11);
+        assert_eq!(a, random_opening(&start, 4, 11));
+        assert_ne!(a, random_opening(&start, 4, 12));
+        let mut p = start;
+        for mv in a {
+            assert!(p.is_legal(mv));
+            p.play_unchecked(mv);
+        }
+    }
+}

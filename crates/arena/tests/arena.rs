@@ -1,0 +1,186 @@
+//! Runs, records, resumes and reports small matches end to end.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use pjlab_agents::{Agent, Decision, build};
+use pjlab_arena::{
+    Ending, Kind, PlayOptions, PlayedGame, Player, RunSpec, play_games, record, report,
+};
+use pjlab_pijersi::Position;
+
+fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
+    if spec == "forfeiter" {
+        return Ok(Box::new(Forfeiter));
+    }
+    build(spec, seed).map_err(|e| e.to_string())
+}
+
+/// Gives up at its first move, as a hung engine would.
+struct Forfeiter;
+
+impl Agent for Forfeiter {
+    fn spec(&self) -> &str {
+        "forfeiter"
+    }
+    fn decide(&mut self, _: &Position) -> Decision {
+        Decision::forfeit("no `bestmove` within 0.1 s", Instant::now())
+    }
+}
+
+fn run(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
+    RunSpec {
+        kind,
+        players: players
+            .iter()
+            .map(|s| Player {
+                label: s.to_string(),
+                spec: s.to_string(),
+            })
+            .collect(),
+        variants: variants.split(',').map(String::from).collect(),
+        games,
+        seed: 5,
+        opening_plies: 2,
+        max_plies: 300,
+        sprt: None,
+        command: "test".into(),
+    }
+}
+
+fn play(run: &RunSpec, workers: usize, stop_after: Option<usize>, skip: &[u64]) -> Vec<PlayedGame> {
+    let schedule: Vec<_> = run
+        .schedule()
+        .unwrap()
+        .into_iter()
+        .filter(|g| !skip.contains(&g.id))
+        .collect();
+    let options = PlayOptions {
+        workers,
+        opening_plies: run.opening_plies,
+        max_plies: run.max_plies,
+        seed: run.seed,
+    };
+    let stop = AtomicBool::new(false);
+    let mut out = Vec::new();
+    play_games(
+        &schedule,
+        &run.players,
+        &factory,
+        &options,
+        &stop,
+        &mut |g| {
+            out.push(g);
+            if Some(out.len()) == stop_after {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        },
+    )
+    .unwrap();
+    out.sort_by_key(|g| g.spec.id);
+    out
+}
+
+#[test]
+fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
+    let spec = run(
+        Kind::Match,
+        &["greedy", "random"],
+        "classic,half-random",
+        12,
+    );
+    let whole = play(&spec, 1, None, &[]);
+    assert_eq!(whole.len(), 12);
+    assert_eq!(play(&spec, 3, None, &[]), whole);
+
+    // Interrupted after 5 games, saved, read back, resumed: the same 12 games.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.parquet");
+    let first = play(&spec, 2, Some(5), &[]);
+    assert!(first.len() >= 5 && first.len() < 12, "{}", first.len());
+    record::save(&path, &spec, &first).unwrap();
+    let (read_spec, mut kept) = record::load(&path).unwrap();
+    assert_eq!(read_spec, spec);
+    assert_eq!(kept, first);
+    let done: Vec<u64> = kept.iter().map(|g| g.spec.id).collect();
+    kept.extend(play(&spec, 2, None, &done));
+    kept.sort_by_key(|g| g.spec.id);
+    assert_eq!(kept, whole);
+
+    // Colour pairs share setup and opening; greedy beats random overall.
+    for pair in whole.chunks(2) {
+        assert_eq!(pair[0].start, pair[1].start);
+        assert_eq!(pair[0].moves[..2], pair[1].moves[..2]);
+    }
+    let greedy_points: f64 = whole
+        .iter()
+        .map(|g| {
+            let r = if g.spec.white == 0 {
+                g.result
+            } else {
+                -g.result
+            };
+            (f64::from(r) + 1.0) / 2.0
+        })
+        .sum();
+    assert!(greedy_points > 8.0, "{greedy_points}");
+
+    let md = report::write(dir.path(), &spec, &whole, 12).unwrap();
+    assert!(
+        md.contains("## Ratings") && md.contains("## Head to head"),
+        "{md}"
+    );
+    assert!(md.contains(&format!("{} distinct", report::distinct_games(&whole))));
+    for file in [
+        "report.md",
+        "games.csv",
+        "summary.csv",
+        "games.txt",
+        "plots/ratings.svg",
+    ] {
+        assert!(dir.path().join(file).exists(), "{file}");
+    }
+    let csv = std::fs::read_to_string(dir.path().join("games.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 13);
+    let notation = std::fs::read_to_string(dir.path().join("games.txt")).unwrap();
+    let parsed = notation
+        .split("[game ")
+        .skip(1)
+        .map(|block| block.split_once('\n').unwrap().1)
+        .map(|text| pjlab_pijersi::notation::parse_game(text).unwrap())
+        .collect::<Vec<_>>();
+    assert_eq!(parsed.len(), 12);
+    for (g, p) in whole.iter().zip(&parsed) {
+        assert_eq!(p.moves, g.moves);
+    }
+}
+
+#[test]
+fn forfeits_lose_and_balance_reports_by_setup() {
+    let spec = run(Kind::Match, &["forfeiter", "random"], "classic", 4);
+    let games = play(&spec, 2, None, &[]);
+    for g in &games {
+        assert_eq!(g.ending, Ending::Forfeit);
+        let forfeiter_white = g.spec.white == 0;
+        assert_eq!(g.result, if forfeiter_white { -1 } else { 1 });
+        assert!(g.forfeit.as_deref().unwrap().contains("bestmove"));
+    }
+
+    let spec = run(Kind::Balance, &["greedy"], "pijersi-24,classic", 48);
+    let games = play(&spec, 2, None, &[]);
+    assert_eq!(games.len(), 96);
+    let dir = tempfile::tempdir().unwrap();
+    let md = report::write(dir.path(), &spec, &games, 96).unwrap();
+    assert!(md.contains("## pijersi-24 by setup"), "{md}");
+    assert!(md.contains("Chi-square test of homogeneity"), "{md}");
+    let setups = std::fs::read_to_string(dir.path().join("setups.csv")).unwrap();
+    // 24 setups, two games each.
+    assert_eq!(setups.lines().count(), 25);
+    assert!(
+        setups
+            .lines()
+            .skip(1)
+            .all(|l| l.split(',').nth(5) == Some("2"))
+    );
+    assert!(dir.path().join("plots/pijersi-24-setups.svg").exists());
+}
