@@ -298,6 +298,7 @@ fn write_games_csv(path: &Path, run: &RunSpec, games: &[PlayedGame]) -> Result<(
     std::fs::write(path, csv).map_err(io(path))
 }
 
+#[allow(clippy::needless_range_loop)] // tables indexed by player pairs
 fn ratings_section(
     md: &mut String,
     dir: &Path,
@@ -564,7 +565,7 @@ fn balance_section(
             w.losses,
             percent(w.score()),
             interval(w),
-            score_to_elo(w.score().clamp(1e-6, 1.0 - 1e-6)),
+            score_to_elo(w.score().clamp(1e-6, 1.0 - 1e-6)) + 0.0,
             percent(w.draw_rate()),
             g.mean_length(),
             g.distinct,
@@ -663,7 +664,7 @@ fn balance_section(
         &series,
     )?;
     let _ = writeln!(md, "![game lengths](plots/lengths.svg)\n");
-    per_setup_section(md, dir, games, &variants)
+    per_setup_section(md, dir, games, &variants, run.per_setup)
 }
 
 fn per_setup_section(
@@ -671,6 +672,7 @@ fn per_setup_section(
     dir: &Path,
     games: &[PlayedGame],
     variants: &[Variant],
+    tables: bool,
 ) -> Result<(), Error> {
     let mut csv = String::from(
         "variant,setup,layout,class3,class6,games,white_wins,draws,black_wins,white_score,score_low,score_high,mean_length\n",
@@ -742,7 +744,7 @@ fn per_setup_section(
             );
         }
         let _ = writeln!(md);
-        if count <= 36 {
+        if count <= 36 && tables {
             let _ = writeln!(
                 md,
                 "| setup | White's rows a / b | games | W-D-L | White score % | 95% Wilson | mean length |\n|---|---|---|---|---|---|---|"

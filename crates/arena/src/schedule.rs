@@ -51,6 +51,9 @@ pub struct RunSpec {
     pub max_plies: u32,
     /// SPRT of the first player against the second, as (elo0, elo1, alpha, beta), if any.
     pub sprt: Option<crate::stats::Sprt>,
+    /// Per-setup tables and plots in the report (enumerable variants of at most 36 setups).
+    #[serde(default)]
+    pub per_setup: bool,
     /// The command line that started the run.
     pub command: String,
 }
@@ -259,6 +262,7 @@ mod tests {
             opening_plies: 2,
             max_plies: 1000,
             sprt: None,
+            per_setup: false,
             command: String::new(),
         }
     }

@@ -135,6 +135,9 @@ impl Ratings {
     }
 }
 
+/// The largest draw parameter the fit considers, in Elo.
+pub const MAX_DRAW_ELO: f64 = 800.0;
+
 /// The model's probabilities of a White win, a draw and a Black win.
 pub fn model_probabilities(white_minus_black: f64, advantage: f64, draw_elo: f64) -> [f64; 3] {
     let white = elo_to_score(white_minus_black + advantage - draw_elo);
@@ -147,6 +150,7 @@ pub fn model_probabilities(white_minus_black: f64, advantage: f64, draw_elo: f64
 /// P(White wins) = F(r_w - r_b + advantage - draw), P(Black wins) = F(r_b - r_w - advantage -
 /// draw), the rest a draw, where F is the logistic Elo curve. Intervals come from the inverse of
 /// the observed information (the log-likelihood's curvature) at the optimum.
+#[allow(clippy::needless_range_loop)] // matrix algebra reads best with indices
 pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingModel) -> Ratings {
     assert!(players > 0, "ratings need a player");
     let mut counts = vec![[0.0f64; 3]; players * players];
@@ -172,7 +176,9 @@ pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingM
         counts[0][1] += model.prior_draws;
     }
     // Parameters: ratings of players 1.. (player 0 is held at 0), then the advantage if fitted,
-    // then the logarithm of the draw parameter (which keeps it positive).
+    // then the draw parameter through a logistic map onto (0, MAX_DRAW_ELO), which keeps it
+    // positive and bounded: with no losses (or no wins) at all an unbounded draw parameter would
+    // let the ratings run off to infinity together with it.
     let n_ratings = players - 1;
     let adv_index = model.fit_advantage.then_some(n_ratings);
     let draw_index = n_ratings + usize::from(model.fit_advantage);
@@ -180,7 +186,7 @@ pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingM
         let mut r = vec![0.0; players];
         r[1..].copy_from_slice(&theta[..n_ratings]);
         let adv = adv_index.map_or(0.0, |i| theta[i]);
-        (r, adv, theta[draw_index].exp())
+        (r, adv, MAX_DRAW_ELO / (1.0 + (-theta[draw_index]).exp()))
     };
     let log_likelihood = |theta: &[f64]| -> f64 {
         let (r, adv, draw) = unpack(theta);
@@ -203,7 +209,7 @@ pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingM
     };
     let dim = draw_index + 1;
     let mut theta = vec![0.0; dim];
-    theta[draw_index] = 100f64.ln();
+    theta[draw_index] = (100.0 / (MAX_DRAW_ELO - 100.0)).ln();
     let mut current = log_likelihood(&theta);
     for _ in 0..200 {
         let (gradient, hessian) = derivatives(&log_likelihood, &theta);
@@ -237,12 +243,19 @@ pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingM
             break;
         }
     }
+    // Intervals as BayesElo gives them: the ratings' covariance with the advantage and the draw
+    // parameter held at their estimates (the rating block of the information), and the
+    // advantage's from its own curvature.
     let (_, hessian) = derivatives(&log_likelihood, &theta);
-    let negative: Vec<Vec<f64>> = hessian
-        .iter()
-        .map(|row| row.iter().map(|x| -x).collect())
-        .collect();
-    let inverse = invert(&negative).unwrap_or_else(|| vec![vec![0.0; dim]; dim]);
+    let block = |ids: &[usize]| -> Vec<Vec<f64>> {
+        let m: Vec<Vec<f64>> = ids
+            .iter()
+            .map(|&i| ids.iter().map(|&j| -hessian[i][j]).collect())
+            .collect();
+        invert(&m).unwrap_or_else(|| vec![vec![0.0; ids.len()]; ids.len()])
+    };
+    let inverse = block(&(0..n_ratings).collect::<Vec<_>>());
+    let advantage_variance = adv_index.map_or(0.0, |i| block(&[i])[0][0]);
     // Centred ratings: r' = A theta_r with A = (I - 11'/n) E, E putting theta_r into r[1..].
     let a = |i: usize, k: usize| -> f64 {
         let e = if i == k + 1 { 1.0 } else { 0.0 };
@@ -266,7 +279,7 @@ pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingM
         elo: r.iter().map(|x| x - mean).collect(),
         covariance,
         advantage,
-        advantage_half_width: adv_index.map_or(0.0, |i| Z95 * inverse[i][i].max(0.0).sqrt()),
+        advantage_half_width: Z95 * advantage_variance.max(0.0).sqrt(),
         draw_elo,
         log_likelihood: current,
     }
@@ -305,6 +318,7 @@ fn derivatives(f: &dyn Fn(&[f64]) -> f64, x: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting (`None` when singular).
+#[allow(clippy::needless_range_loop)] // matrix algebra reads best with indices
 fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
     let n = b.len();
     let mut m: Vec<Vec<f64>> = a
@@ -576,8 +590,8 @@ mod tests {
             }
         }
         let r = fit_ratings(4, &games, &RatingModel::default());
-        for i in 0..4 {
-            let error = (r.elo[i] - truth[i]).abs();
+        for (i, t) in truth.iter().enumerate() {
+            let error = (r.elo[i] - t).abs();
             assert!(error < r.half_width(i) * 1.5, "player {i}: {:?}", r.elo);
         }
         assert!(

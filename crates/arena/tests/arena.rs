@@ -44,6 +44,7 @@ fn run(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
         opening_plies: 2,
         max_plies: 300,
         sprt: None,
+        per_setup: true,
         command: "test".into(),
     }
 }
@@ -61,7 +62,7 @@ fn play(run: &RunSpec, workers: usize, stop_after: Option<usize>, skip: &[u64]) 
         max_plies: run.max_plies,
         seed: run.seed,
     };
-    let stop = AtomicBool::new(false);
+    let stop = AtomicBool::new(stop_after == Some(0));
     let mut out = Vec::new();
     play_games(
         &schedule,
@@ -93,11 +94,17 @@ fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
     assert_eq!(whole.len(), 12);
     assert_eq!(play(&spec, 3, None, &[]), whole);
 
-    // Interrupted after 5 games, saved, read back, resumed: the same 12 games.
+    // A run stopped before it starts plays nothing; one stopped after a game keeps whole games.
+    assert!(play(&spec, 2, Some(0), &[]).is_empty());
+    for game in play(&spec, 2, Some(1), &[]) {
+        assert!(whole.contains(&game));
+    }
+
+    // Cut short after 5 games, saved, read back, resumed: the same 12 games.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.parquet");
-    let first = play(&spec, 2, Some(5), &[]);
-    assert!(first.len() >= 5 && first.len() < 12, "{}", first.len());
+    let first = play(&spec, 2, None, &[5, 6, 7, 8, 9, 10, 11]);
+    assert_eq!(first.len(), 5);
     record::save(&path, &spec, &first).unwrap();
     let (read_spec, mut kept) = record::load(&path).unwrap();
     assert_eq!(read_spec, spec);

@@ -33,6 +33,9 @@ enum Command {
     Play(cmd::play::Args),
     Analyse(cmd::analyse::Args),
     Train(cmd::train::Args),
+    Match(cmd::arena::MatchArgs),
+    Tournament(cmd::arena::TournamentArgs),
+    Balance(cmd::arena::BalanceArgs),
 }
 
 /// How chatty the command should be on stderr.
@@ -65,6 +68,9 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(args, verbosity),
         Command::Analyse(args) => cmd::analyse::run(args),
         Command::Train(args) => cmd::train::run(args, verbosity),
+        Command::Match(args) => cmd::arena::run_match(args, verbosity),
+        Command::Tournament(args) => cmd::arena::run_tournament(args, verbosity),
+        Command::Balance(args) => cmd::arena::run_balance(args, verbosity),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -368,6 +368,28 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
     let best = v["best_move"].as_str().unwrap().to_string();
     let p = pjlab_pijersi::Position::default();
     assert!(p.parse_ugi(&best).is_ok(), "{best}");
+    // The checkpoint plays a match through the evaluation harness.
+    let out_dir = dir.path().join("match");
+    let out = pjlab(&[
+        "-q",
+        "match",
+        "--a",
+        &spec,
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).contains("| `random` |"), "{}", stdout(&out));
 }
 
 #[test]
@@ -383,4 +405,161 @@ fn train_and_net_agents_refuse_bad_input() {
     assert_usage_error(&out, "checkpoint");
     let out = pjlab(&["analyse", "--agent", "net:sims=0,checkpoint=x"]);
     assert_usage_error(&out, "sims");
+}
+
+#[test]
+fn match_tournament_and_balance_write_reports_and_refuse_to_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("m");
+    let out_dir = out_dir.to_str().unwrap();
+    let args = [
+        "-q",
+        "match",
+        "--a",
+        "alphabeta:depth=1",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--variants",
+        "classic,pijersi-24",
+        "--out",
+        out_dir,
+    ];
+    let out = pjlab(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = stdout(&out);
+    assert!(table.contains("| 1 | `alphabeta:depth=1` |"), "{table}");
+    for file in [
+        "games.parquet",
+        "report.md",
+        "games.csv",
+        "summary.csv",
+        "games.txt",
+    ] {
+        assert!(dir.path().join("m").join(file).exists(), "{file}");
+    }
+    assert_usage_error(&pjlab(&args), "--resume");
+    // Resuming a finished run plays nothing and rewrites the same report.
+    let out = pjlab(&["match", "--out", out_dir, "--resume"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("6 games (0 this session"), "{err}");
+
+    let t_dir = dir.path().join("t");
+    let out = pjlab(&[
+        "-q",
+        "tournament",
+        "--agents",
+        "alphabeta:depth=1,tt=1,greedy,random",
+        "--games",
+        "2",
+        "--out",
+        t_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = std::fs::read_to_string(t_dir.join("report.md")).unwrap();
+    assert!(report.contains("Cross table"), "{report}");
+    assert_eq!(stdout(&out).lines().count(), 2 + 3, "{}", stdout(&out));
+
+    for (args, needle) in [
+        (
+            vec!["match", "--a", "random", "--b", "minimax"],
+            "unknown agent",
+        ),
+        (
+            vec![
+                "match",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--variants",
+                "tiny",
+            ],
+            "tiny",
+        ),
+        (
+            vec!["match", "--a", "random", "--b", "random", "--games", "0"],
+            "positive",
+        ),
+        (vec!["tournament", "--agents", "random"], "two agents"),
+        (
+            vec!["balance", "--out", "/nonexistent/x", "--resume"],
+            "resume",
+        ),
+    ] {
+        assert_usage_error(&pjlab(&args), needle);
+    }
+    assert_eq!(pjlab(&["match", "--a", "random"]).status.code(), Some(2));
+}
+
+#[test]
+fn an_interrupted_balance_run_keeps_its_games_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("b");
+    let out_dir = out_dir.to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_pjlab"))
+        .args([
+            "-q",
+            "balance",
+            "--agent",
+            "alphabeta:depth=1",
+            "--variants",
+            "classic,pijersi-24",
+            "--games-per-variant",
+            "1000",
+            "--workers",
+            "2",
+            "--out",
+            out_dir,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("interrupted:") && text.contains("--resume"),
+        "{text}"
+    );
+    let report = std::fs::read_to_string(dir.path().join("b/report.md")).unwrap();
+    assert!(report.contains("Partial report"), "{report}");
+
+    let out = pjlab(&["-q", "balance", "--out", out_dir, "--resume"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!stdout(&out).contains("interrupted"));
+    let csv = std::fs::read_to_string(dir.path().join("b/games.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 2000);
+    let report = std::fs::read_to_string(dir.path().join("b/report.md")).unwrap();
+    assert!(!report.contains("Partial report"));
+    assert!(report.contains("| pijersi-24 | 1000 |"), "{report}");
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod analyse;
+pub mod arena;
 pub mod bench;
 pub mod chomp;
 pub mod demo;
