@@ -19,7 +19,7 @@ pub mod schedule;
 pub mod stats;
 
 pub use runner::{Ending, Factory, PlayOptions, PlayedGame, play_games};
-pub use schedule::{GameSpec, Kind, Player, RunSpec};
+pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};
 
 /// What can go wrong in a run.
 #[derive(Debug, thiserror::Error)]

@@ -204,8 +204,14 @@ pub fn write(
     );
     let _ = writeln!(
         md,
-        "| openings | {} random plies before the agents play (recorded as the games' first moves) |",
-        run.opening_plies
+        "| openings | {} random plies before the agents play, {} (recorded as the games' first moves) |",
+        run.opening_plies,
+        match run.opening_margin {
+            Some(m) => format!(
+                "each among the moves within {m} centi-units of the best by a shallow search"
+            ),
+            None => "each uniform over the legal moves".to_string(),
+        }
     );
     let _ = writeln!(md, "| seed | {} |", run.seed);
     let endings = |e: Ending| games.iter().filter(|g| g.ending == e).count();
@@ -735,13 +741,24 @@ fn per_setup_section(
             rows.len(),
             count / 6
         );
-        if let Some(test) = homogeneity(&table) {
-            let _ = writeln!(
-                md,
-                "Chi-square test that all its setups give White the same chances: chi2 = {:.1} on \
-                 {} degrees of freedom, p = {:.2e}.",
-                test.statistic, test.df, test.p_value
-            );
+        // The chi-square approximation wants about 5 games a setup or more.
+        let per_setup_games =
+            rows.iter().map(|(_, _, g)| g.white.games()).sum::<u64>() as f64 / rows.len() as f64;
+        match homogeneity(&table) {
+            Some(test) if per_setup_games >= 5.0 => {
+                let _ = writeln!(
+                    md,
+                    "Chi-square test that all its setups give White the same chances: chi2 = \
+                     {:.1} on {} degrees of freedom, p = {:.2e}.",
+                    test.statistic, test.df, test.p_value
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    md,
+                    "With {per_setup_games:.1} games a setup, no test across setups is made."
+                );
+            }
         }
         let _ = writeln!(md);
         if count <= 36 && tables {

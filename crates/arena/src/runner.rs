@@ -8,7 +8,7 @@ use pjlab_core::{Game, Outcome, Side};
 use pjlab_pijersi::{Move, Position};
 
 use crate::Error;
-use crate::schedule::{GameSpec, Player, derive, random_opening};
+use crate::schedule::{GameSpec, Opening, Player, derive, random_opening};
 
 /// Builds an agent from its spec and a seed (the binary passes one that knows network agents).
 pub type Factory = dyn Fn(&str, u64) -> Result<Box<dyn Agent>, String> + Sync;
@@ -64,8 +64,8 @@ pub struct PlayedGame {
 pub struct PlayOptions {
     /// Worker threads (each plays one game at a time with its own agents).
     pub workers: usize,
-    /// Random plies before the agents take over.
-    pub opening_plies: u32,
+    /// Random plies before the agents take over, and how they are drawn.
+    pub opening: Opening,
     /// Ply cap (a draw when reached).
     pub max_plies: u32,
     /// The run's seed (agents are reseeded from it at every game).
@@ -83,7 +83,7 @@ pub fn play_game(
     let start = spec.start();
     white.new_game(derive(options.seed, 2, spec.id));
     black.new_game(derive(options.seed, 3, spec.id));
-    let mut moves = random_opening(&start, options.opening_plies, spec.opening_seed);
+    let mut moves = random_opening(&start, options.opening, spec.opening_seed);
     let mut position = start.clone();
     for &mv in &moves {
         position.play_unchecked(mv);

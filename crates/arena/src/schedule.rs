@@ -1,6 +1,7 @@
 //! Which games a run plays: setups, colours and openings, all derived from the run's options so
 //! that a run can be resumed (and reproduced) from them alone.
 
+use pjlab_alphabeta::{Engine, Limits, Options as AbOptions, PijersiEval, PijersiWeights};
 use pjlab_pijersi::{Move, Position, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -44,9 +45,13 @@ pub struct RunSpec {
     pub games: u64,
     /// Seed of the random setups and the openings.
     pub seed: u64,
-    /// Uniformly random plies played before the agents take over (both games of a colour pair
-    /// share them); they are part of each game's recorded moves.
+    /// Random plies played before the agents take over (both games of a colour pair share
+    /// them); they are part of each game's recorded moves.
     pub opening_plies: u32,
+    /// If set, opening plies are drawn only among moves within this many centi-units of the
+    /// best by a shallow search (see [`Opening`]); unset, uniformly among all legal moves.
+    #[serde(default)]
+    pub opening_margin: Option<i32>,
     /// Plies after which a game stops as a draw (`max-plies`).
     pub max_plies: u32,
     /// SPRT of the first player against the second, as (elo0, elo1, alpha, beta), if any.
@@ -223,17 +228,60 @@ impl RunSpec {
     }
 }
 
-/// `plies` uniformly random moves from `start`, drawn with `seed` (fewer if the game ends).
-pub fn random_opening(start: &Position, plies: u32, seed: u64) -> Vec<Move> {
+/// How the random opening plies are drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Random plies before the agents play.
+    pub plies: u32,
+    /// If set, each ply is drawn only among the moves that a shallow alpha-beta search (one ply
+    /// for the reply, then quiescence over captures) scores within this many centi-units (a cube
+    /// is about 100) of the best move: no random move then hangs a piece. Unset, every legal
+    /// move is equally likely.
+    pub margin: Option<i32>,
+}
+
+/// Random opening moves from `start`, drawn with `seed` (fewer if the game ends).
+pub fn random_opening(start: &Position, opening: Opening, seed: u64) -> Vec<Move> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut position = start.clone();
     let mut moves = Vec::new();
     let mut legal = Vec::new();
-    for _ in 0..plies {
+    let mut engine = opening.margin.map(|_| {
+        Engine::new(
+            PijersiEval::new(PijersiWeights::default()),
+            AbOptions {
+                tt_mib: 1,
+                quiescence_plies: 16,
+            },
+        )
+    });
+    for _ in 0..opening.plies {
         if position.outcome().is_some() {
             break;
         }
         position.legal_moves(&mut legal);
+        if let (Some(engine), Some(margin)) = (engine.as_mut(), opening.margin) {
+            let scores: Vec<i32> = legal
+                .iter()
+                .map(|&mv| {
+                    let after = position.after(mv);
+                    if after.outcome().is_some() {
+                        // A move that ends the game at once: a win for the mover here.
+                        i32::MAX / 2
+                    } else {
+                        -engine.search(&after, &Limits::depth(1)).score
+                    }
+                })
+                .collect();
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let kept: Vec<Move> = legal
+                .iter()
+                .zip(&scores)
+                .filter(|&(_, &s)| s >= best.saturating_sub(margin))
+                .map(|(&mv, _)| mv)
+                .collect();
+            legal = kept;
+        }
         let Some(&mv) = legal.choose(&mut rng) else {
             break;
         };
@@ -260,6 +308,7 @@ mod tests {
             games,
             seed: 3,
             opening_plies: 2,
+            opening_margin: None,
             max_plies: 1000,
             sprt: None,
             per_setup: false,
@@ -328,13 +377,46 @@ mod tests {
     #[test]
     fn openings_are_legal_and_reproducible() {
         let start = Variant::Classic.setup(0);
-        let a = random_opening(&start, 4, 11);
-        assert_eq!(a, random_opening(&start, 4, 11));
-        assert_ne!(a, random_opening(&start, 4, 12));
-        let mut p = start;
+        let uniform = Opening {
+            plies: 4,
+            margin: None,
+        };
+        let a = random_opening(&start, uniform, 11);
+        assert_eq!(a, random_opening(&start, uniform, 11));
+        assert_ne!(a, random_opening(&start, uniform, 12));
+        let mut p = start.clone();
         for mv in a {
             assert!(p.is_legal(mv));
             p.play_unchecked(mv);
         }
+        // With a margin, no opening move may be one a shallow search finds worse than the
+        // margin: checked by an independent search from each opening's positions.
+        let sensible = Opening {
+            plies: 2,
+            margin: Some(30),
+        };
+        let mut engine = Engine::new(
+            PijersiEval::new(PijersiWeights::default()),
+            AbOptions::default(),
+        );
+        let mut distinct = std::collections::HashSet::new();
+        for seed in 0..20 {
+            let moves = random_opening(&start, sensible, seed);
+            assert_eq!(moves.len(), 2);
+            distinct.insert(moves.clone());
+            let mut p = start.clone();
+            for mv in moves {
+                let mut legal = Vec::new();
+                p.legal_moves(&mut legal);
+                let mut score = |m: Move| -engine.search(&p.after(m), &Limits::depth(1)).score;
+                let best = legal.iter().map(|&m| score(m)).max().unwrap();
+                assert!(
+                    score(mv) >= best - 30,
+                    "seed {seed}: {mv} scores below the margin"
+                );
+                p.play_unchecked(mv);
+            }
+        }
+        assert!(distinct.len() >= 15, "{}", distinct.len());
     }
 }

@@ -42,6 +42,7 @@ fn run(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
         games,
         seed: 5,
         opening_plies: 2,
+        opening_margin: None,
         max_plies: 300,
         sprt: None,
         per_setup: true,
@@ -58,7 +59,10 @@ fn play(run: &RunSpec, workers: usize, stop_after: Option<usize>, skip: &[u64]) 
         .collect();
     let options = PlayOptions {
         workers,
-        opening_plies: run.opening_plies,
+        opening: pjlab_arena::schedule::Opening {
+            plies: run.opening_plies,
+            margin: run.opening_margin,
+        },
         max_plies: run.max_plies,
         seed: run.seed,
     };

@@ -33,10 +33,15 @@ pub struct Common {
     /// Seed of the random setups and openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Uniformly random plies played before the agents take over, so that deterministic agents
-    /// do not repeat the same game (recorded as each game's first moves; 0 turns it off).
+    /// Random plies played before the agents take over, so that deterministic agents do not
+    /// repeat the same game (recorded as each game's first moves; 0 turns it off).
     #[arg(long, default_value_t = 2)]
     opening_plies: u32,
+    /// Draw each opening ply only among the moves that a shallow alpha-beta search (the reply,
+    /// then captures) scores within this many centi-units of the best (a cube is about 100), so
+    /// that no random move hangs a piece; a negative value draws uniformly over all legal moves.
+    #[arg(long, default_value_t = 30, allow_negative_numbers = true)]
+    opening_margin: i32,
     /// Plies after which a game is stopped and scored a draw.
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
@@ -241,6 +246,7 @@ fn run(
             games,
             seed: common.seed,
             opening_plies: common.opening_plies,
+            opening_margin: (common.opening_margin >= 0).then_some(common.opening_margin),
             max_plies: common.max_plies,
             sprt,
             per_setup,
@@ -284,7 +290,10 @@ fn run(
         .max(1);
     let options = PlayOptions {
         workers,
-        opening_plies: spec.opening_plies,
+        opening: pjlab_arena::Opening {
+            plies: spec.opening_plies,
+            margin: spec.opening_margin,
+        },
         max_plies: spec.max_plies,
         seed: spec.seed,
     };
