@@ -1,6 +1,8 @@
 //! The search: negamax with principal-variation search, iterative deepening, a transposition
 //! table, move ordering and quiescence.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use pjlab_core::{Game, Outcome};
@@ -155,6 +157,7 @@ pub struct Engine<G: Game, H: Heuristic<G>> {
     started: Instant,
     depth: u32,
     stopped: bool,
+    stop_flag: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game, H: Heuristic<G>> Engine<G, H> {
@@ -174,7 +177,14 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
             started: Instant::now(),
             depth: 0,
             stopped: false,
+            stop_flag: None,
         }
+    }
+
+    /// A flag another thread may raise to stop the search (the result is then the last
+    /// completed iteration's; depth 1 always completes).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop_flag = Some(flag);
     }
 
     /// The evaluation in use.
@@ -196,6 +206,17 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
     /// Searches `position` by iterative deepening until a limit is reached (depth 64 if none
     /// is set).
     pub fn search(&mut self, position: &G, limits: &Limits) -> SearchResult<G::Move> {
+        self.search_with(position, limits, &mut |_| {})
+    }
+
+    /// As [`Engine::search`], calling `on_iteration` with the result of every completed
+    /// iteration (for progress lines such as UGI's `info`).
+    pub fn search_with(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchResult<G::Move>),
+    ) -> SearchResult<G::Move> {
         self.limits = *limits;
         self.nodes = 0;
         self.started = Instant::now();
@@ -234,6 +255,9 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
             result.depth = depth;
             result.pv = self.pv[0].clone();
             result.best_move = result.pv.first().copied();
+            result.nodes = self.nodes;
+            result.elapsed = self.started.elapsed();
+            on_iteration(&result);
             // A forced result within the horizon does not change with depth.
             if score.abs() >= MATE_BOUND && MATE - score.abs() <= depth as i32 {
                 break;
@@ -255,10 +279,14 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
         }
         if self.limits.nodes.is_some_and(|n| self.nodes >= n)
             || (self.nodes & 1023 == 0
-                && self
+                && (self
                     .limits
                     .time
-                    .is_some_and(|t| self.started.elapsed() >= t))
+                    .is_some_and(|t| self.started.elapsed() >= t)
+                    || self
+                        .stop_flag
+                        .as_ref()
+                        .is_some_and(|f| f.load(Ordering::Relaxed))))
         {
             self.stopped = true;
         }

@@ -36,6 +36,7 @@ enum Command {
     Match(cmd::arena::MatchArgs),
     Tournament(cmd::arena::TournamentArgs),
     Balance(cmd::arena::BalanceArgs),
+    Ugi(cmd::ugi::Args),
 }
 
 /// How chatty the command should be on stderr.
@@ -71,6 +72,7 @@ fn main() -> ExitCode {
         Command::Match(args) => cmd::arena::run_match(args, verbosity),
         Command::Tournament(args) => cmd::arena::run_tournament(args, verbosity),
         Command::Balance(args) => cmd::arena::run_balance(args, verbosity),
+        Command::Ugi(args) => cmd::ugi::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

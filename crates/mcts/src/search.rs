@@ -149,6 +149,8 @@ pub struct Mcts<G: Game> {
     root_visits: Vec<u32>,
     schedule: Vec<u32>,
     root_selections: usize,
+    /// Raised by another thread to end the search early (UGI `stop`).
+    stop_flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -169,7 +171,13 @@ impl<G: Game> Mcts<G> {
             root_visits: Vec::new(),
             schedule: Vec::new(),
             root_selections: 0,
+            stop_flag: None,
         }
+    }
+
+    /// A flag another thread may raise to end searches early (after at least one simulation).
+    pub fn set_stop_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop_flag = Some(flag);
     }
 
     /// The position at the root.
@@ -220,6 +228,11 @@ impl<G: Game> Mcts<G> {
                 .budget
                 .time
                 .is_some_and(|t| self.started.elapsed() >= t)
+            || (self.simulations > 0
+                && self
+                    .stop_flag
+                    .as_ref()
+                    .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)))
     }
 
     /// Descends to up to [`Config::leaves_per_call`] leaves. Those that need an evaluation are

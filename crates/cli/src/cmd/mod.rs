@@ -10,6 +10,7 @@ pub mod play;
 pub mod replay;
 pub mod setup;
 pub mod train;
+pub mod ugi;
 
 /// Builds an agent from its spec: `net:checkpoint=<dir>,...` (a trained network, see
 /// `pjlab_train::agent::net_agent`) or any spec of `pjlab_agents::build`.

@@ -1,0 +1,50 @@
+//! `pjlab ugi`: the lab's engine over the UGI protocol on stdin / stdout (see `pjlab-ugi`).
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use anyhow::Result;
+use burn::tensor::Device;
+use pjlab_mcts::Decisive;
+use pjlab_selfplay::PijersiEncoder;
+use pjlab_train::NetEvaluator;
+use pjlab_ugi::{EngineKind, EngineOptions, MctsSearcher, Output, Searcher, builtin_searcher};
+
+/// Run as a UGI engine on stdin / stdout, for GUIs and match runners.
+///
+/// Options (`setoption name X value Y`, or `setoption X Y`): `Engine` (alphabeta or mcts),
+/// `Hash` (alpha-beta table, MiB), `Simulations` (MCTS, a move), `Checkpoint` (a training
+/// checkpoint or run directory: MCTS with that network instead of random rollouts), `Threads`
+/// (1). Bad input answers `info error ...` and changes nothing; end of input ends the session.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Builds the searcher the options ask for, loading networks for MCTS with a checkpoint.
+pub fn factory(options: &EngineOptions) -> std::result::Result<Box<dyn Searcher>, String> {
+    if options.engine != EngineKind::Mcts || options.checkpoint.is_empty() {
+        return builtin_searcher(options);
+    }
+    let device = Device::default();
+    let (model, config) =
+        pjlab_train::run::load_checkpoint(Path::new(&options.checkpoint), &device)
+            .map_err(|e| e.to_string())?;
+    if config.game != pjlab_train::GameKind::Pijersi {
+        return Err(format!(
+            "{} holds a {:?} network, not a Pijersi one",
+            options.checkpoint, config.game
+        ));
+    }
+    let evaluator = Decisive::new(NetEvaluator::new(&model, &device, PijersiEncoder, 50_000));
+    Ok(Box::new(MctsSearcher::new(
+        Box::new(evaluator),
+        options.simulations,
+    )))
+}
+
+/// Runs the command.
+pub fn run(_args: Args) -> Result<()> {
+    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
+    let name = format!("pjlab {}", env!("CARGO_PKG_VERSION"));
+    pjlab_ugi::run(std::io::stdin().lock(), out, &factory, &name);
+    Ok(())
+}
