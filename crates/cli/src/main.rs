@@ -37,6 +37,8 @@ enum Command {
     Tournament(cmd::arena::TournamentArgs),
     Balance(cmd::arena::BalanceArgs),
     Ugi(cmd::ugi::Args),
+    Export(cmd::export::Args),
+    Encode(cmd::export::EncodeArgs),
 }
 
 /// How chatty the command should be on stderr.
@@ -73,6 +75,8 @@ fn main() -> ExitCode {
         Command::Tournament(args) => cmd::arena::run_tournament(args, verbosity),
         Command::Balance(args) => cmd::arena::run_balance(args, verbosity),
         Command::Ugi(args) => cmd::ugi::run(args),
+        Command::Export(args) => cmd::export::run(args),
+        Command::Encode(args) => cmd::export::run_encode(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

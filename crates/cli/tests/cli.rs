@@ -390,6 +390,66 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout(&out).contains("| `random` |"), "{}", stdout(&out));
+    // Export: the ONNX file and its card.
+    let model = dir.path().join("model.onnx");
+    let out = pjlab(&[
+        "export",
+        "--checkpoint",
+        run,
+        "--out",
+        model.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::metadata(&model).unwrap().len() > 1000);
+    let card: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("model.json")).unwrap())
+            .unwrap();
+    assert_eq!(card["actions"].as_array().unwrap().len(), 3748);
+    assert_eq!(card["training"]["iteration"], 3);
+    assert_eq!(card["encoder"]["name"], "pijersi-planes");
+    let out = pjlab(&["export", "--checkpoint", "/nonexistent", "--out", "x.onnx"]);
+    assert_usage_error(&out, "checkpoint");
+    // The exported file and the checkpoint both drive the UGI engine's MCTS.
+    for source in [model.to_str().unwrap(), run] {
+        let script = format!(
+            "setoption name Engine value mcts\nsetoption name Checkpoint value {source}\n\
+             position startpos moves a4b5c4\ngo nodes 16\nquit\n"
+        );
+        let out = pjlab_stdin(&["ugi"], &script);
+        let text = stdout(&out);
+        assert!(!text.contains("info error"), "{source}: {text}");
+        let best = text
+            .lines()
+            .last()
+            .unwrap()
+            .strip_prefix("bestmove ")
+            .unwrap();
+        let after = pjlab_pijersi::Position::from_psn(
+            "s-p-r-s-p-r-/p-r-s-wwr-s-p-/6/7/3SR2/P-S-R-WW1R-P-/R-P-S-1P-S- b 1 1",
+        )
+        .unwrap();
+        assert!(after.is_legal(after.parse_ugi(best).unwrap()), "{best}");
+    }
+}
+
+#[test]
+fn encode_prints_the_network_input_and_the_legal_moves() {
+    let out = pjlab(&["encode"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["input"].as_array().unwrap().len(), 721);
+    let legal = v["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 186);
+    assert!(legal.iter().any(|m| m["move"] == "a4b5c4"));
+    assert_usage_error(&pjlab(&["encode", "--psn", "nonsense"]), "");
 }
 
 #[test]

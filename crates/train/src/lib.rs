@@ -4,8 +4,10 @@
 pub mod agent;
 pub mod config;
 pub mod evaluator;
+pub mod export;
 pub mod learner;
 pub mod net;
+pub mod onnx;
 pub mod run;
 pub mod strength;
 

@@ -73,7 +73,52 @@ fn linear(d_input: usize, d_output: usize, rng: &mut ChaCha8Rng, device: &Device
     }
 }
 
+/// One linear layer's parameters, for export: `y = x W + b` with `W` of `[inputs, outputs]` in
+/// row-major order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayerWeights {
+    /// Input width.
+    pub inputs: usize,
+    /// Output width.
+    pub outputs: usize,
+    /// `inputs * outputs` weights, row-major.
+    pub weight: Vec<f32>,
+    /// `outputs` biases.
+    pub bias: Vec<f32>,
+}
+
+fn weights_of(layer: &Linear) -> LayerWeights {
+    let w = layer.weight.val();
+    let [inputs, outputs] = w.dims();
+    let weight = w.into_data().try_into_vec::<f32>().unwrap_or_default();
+    let bias = layer
+        .bias
+        .as_ref()
+        .map(|b| {
+            b.val()
+                .into_data()
+                .try_into_vec::<f32>()
+                .unwrap_or_default()
+        })
+        .unwrap_or_else(|| vec![0.0; outputs]);
+    LayerWeights {
+        inputs,
+        outputs,
+        weight,
+        bias,
+    }
+}
+
 impl PolicyValueNet {
+    /// Every layer's parameters in order: the trunk, then the policy head, then the value head.
+    pub fn layers(&self) -> Vec<LayerWeights> {
+        self.trunk
+            .iter()
+            .chain([&self.policy, &self.value])
+            .map(weights_of)
+            .collect()
+    }
+
     /// A freshly initialised network on `device`, its weights drawn from `seed`.
     pub fn new(config: &NetConfig, shape: NetShape, device: &Device, seed: u64) -> PolicyValueNet {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -304,6 +304,13 @@ fn latest_checkpoint(dir: &Path) -> Result<Option<(PathBuf, CheckpointState)>, E
 /// # Errors
 /// [`Error::Checkpoint`] when no checkpoint is found or it does not load.
 pub fn load_checkpoint(path: &Path, device: &Device) -> Result<(PolicyValueNet, RunConfig), Error> {
+    let (dir, state) = read_state(path)?;
+    let model = crate::learner::load_model(&dir, &state.config.network, state.shape, device)?;
+    Ok((model, state.config))
+}
+
+/// The checkpoint directory `path` names (itself, or a run's latest) and its `state.json`.
+fn read_state(path: &Path) -> Result<(PathBuf, CheckpointState), Error> {
     let dir = if path.join("state.json").exists() {
         path.to_path_buf()
     } else if let Some((dir, _)) = latest_checkpoint(path)? {
@@ -318,8 +325,24 @@ pub fn load_checkpoint(path: &Path, device: &Device) -> Result<(PolicyValueNet, 
     let text = std::fs::read_to_string(&state_path).map_err(io_err(&state_path))?;
     let state: CheckpointState = serde_json::from_str(&text)
         .map_err(|e| Error::Checkpoint(format!("{}: {e}", state_path.display())))?;
-    let model = crate::learner::load_model(&dir, &state.config.network, state.shape, device)?;
-    Ok((model, state.config))
+    Ok((dir, state))
+}
+
+/// A checkpoint's training summary for model cards: iteration, training time, samples seen, the
+/// encoder and the run's configuration. `path` is a checkpoint or a run directory.
+///
+/// # Errors
+/// As [`load_checkpoint`].
+pub fn checkpoint_summary(path: &Path) -> Result<serde_json::Value, Error> {
+    let (dir, state) = read_state(path)?;
+    Ok(serde_json::json!({
+        "checkpoint": dir.display().to_string(),
+        "iteration": state.iteration,
+        "training_seconds": state.elapsed_s,
+        "samples_seen": state.window_seen,
+        "encoder": state.encoder,
+        "config": state.config,
+    }))
 }
 
 /// The configuration a run directory was started with, if any.

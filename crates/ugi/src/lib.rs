@@ -230,7 +230,8 @@ pub struct EngineOptions {
     pub hash_mib: usize,
     /// `Simulations`: MCTS simulations a move when `go` gives no limit of its own.
     pub simulations: u32,
-    /// `Checkpoint`: a training checkpoint (or run directory) for MCTS; empty: rollouts.
+    /// `Checkpoint`: a training checkpoint (or run directory), or an exported `.onnx` model, for
+    /// MCTS; empty: rollouts.
     pub checkpoint: String,
     /// `Threads`: search threads (the searchers are single-threaded: 1).
     pub threads: usize,

@@ -5,6 +5,7 @@ pub mod arena;
 pub mod bench;
 pub mod chomp;
 pub mod demo;
+pub mod export;
 pub mod perft;
 pub mod play;
 pub mod replay;

@@ -14,8 +14,8 @@ use pjlab_ugi::{EngineKind, EngineOptions, MctsSearcher, Output, Searcher, built
 ///
 /// Options (`setoption name X value Y`, or `setoption X Y`): `Engine` (alphabeta or mcts),
 /// `Hash` (alpha-beta table, MiB), `Simulations` (MCTS, a move), `Checkpoint` (a training
-/// checkpoint or run directory: MCTS with that network instead of random rollouts), `Threads`
-/// (1). Bad input answers `info error ...` and changes nothing; end of input ends the session.
+/// checkpoint or run directory, or a model file from `pjlab export` ending in `.onnx`: MCTS with
+/// that network instead of random rollouts), `Threads` (1). Bad input answers `info error ...` and changes nothing; end of input ends the session.
 #[derive(clap::Args, Debug)]
 pub struct Args {}
 
@@ -23,6 +23,14 @@ pub struct Args {}
 pub fn factory(options: &EngineOptions) -> std::result::Result<Box<dyn Searcher>, String> {
     if options.engine != EngineKind::Mcts || options.checkpoint.is_empty() {
         return builtin_searcher(options);
+    }
+    if options.checkpoint.ends_with(".onnx") {
+        let evaluator = pjlab_train::onnx::OnnxEvaluator::load(Path::new(&options.checkpoint))
+            .map_err(|e| e.to_string())?;
+        return Ok(Box::new(MctsSearcher::new(
+            Box::new(Decisive::new(evaluator)),
+            options.simulations,
+        )));
     }
     let device = Device::default();
     let (model, config) =

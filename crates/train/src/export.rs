@@ -1,0 +1,324 @@
+//! Model export: the network as an ONNX graph and a JSON model card.
+//!
+//! Burn writes no ONNX, so the graph is written here for the network's own small set of
+//! operators: per trunk layer `Gemm` then `Relu`, then two `Gemm` heads. The protobuf messages
+//! below are the subset of `onnx.proto` (IR version 8, opset 13) the graph needs, with the field
+//! numbers of the official schema, encoded with `prost`.
+//!
+//! | name | shape | meaning |
+//! |---|---|---|
+//! | input `input` | `[batch, 721]` float | the position from the side to move's view (see the card) |
+//! | output `policy_logits` | `[batch, 3748]` float | one logit per dense action in the mover's view; softmax over the legal ones |
+//! | output `wdl_logits` | `[batch, 3]` float | win, draw, loss logits for the side to move |
+
+use std::path::Path;
+
+use pjlab_pijersi::Cell;
+use pjlab_selfplay::{Encoder, PijersiEncoder};
+use prost::Message;
+use serde_json::json;
+
+use crate::Error;
+use crate::net::PolicyValueNet;
+
+/// ONNX IR version written.
+pub const IR_VERSION: i64 = 8;
+/// ONNX operator set written.
+pub const OPSET: i64 = 13;
+
+#[derive(Clone, PartialEq, Message)]
+struct ModelProto {
+    #[prost(int64, tag = "1")]
+    ir_version: i64,
+    #[prost(string, tag = "2")]
+    producer_name: String,
+    #[prost(string, tag = "3")]
+    producer_version: String,
+    #[prost(string, tag = "6")]
+    doc_string: String,
+    #[prost(message, optional, tag = "7")]
+    graph: Option<GraphProto>,
+    #[prost(message, repeated, tag = "8")]
+    opset_import: Vec<OperatorSetIdProto>,
+    #[prost(message, repeated, tag = "14")]
+    metadata_props: Vec<StringStringEntryProto>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct OperatorSetIdProto {
+    #[prost(string, tag = "1")]
+    domain: String,
+    #[prost(int64, tag = "2")]
+    version: i64,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct StringStringEntryProto {
+    #[prost(string, tag = "1")]
+    key: String,
+    #[prost(string, tag = "2")]
+    value: String,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct GraphProto {
+    #[prost(message, repeated, tag = "1")]
+    node: Vec<NodeProto>,
+    #[prost(string, tag = "2")]
+    name: String,
+    #[prost(message, repeated, tag = "5")]
+    initializer: Vec<TensorProto>,
+    #[prost(message, repeated, tag = "11")]
+    input: Vec<ValueInfoProto>,
+    #[prost(message, repeated, tag = "12")]
+    output: Vec<ValueInfoProto>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct NodeProto {
+    #[prost(string, repeated, tag = "1")]
+    input: Vec<String>,
+    #[prost(string, repeated, tag = "2")]
+    output: Vec<String>,
+    #[prost(string, tag = "3")]
+    name: String,
+    #[prost(string, tag = "4")]
+    op_type: String,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct TensorProto {
+    #[prost(int64, repeated, tag = "1")]
+    dims: Vec<i64>,
+    /// 1 = FLOAT.
+    #[prost(int32, tag = "2")]
+    data_type: i32,
+    #[prost(float, repeated, tag = "4")]
+    float_data: Vec<f32>,
+    #[prost(string, tag = "8")]
+    name: String,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct ValueInfoProto {
+    #[prost(string, tag = "1")]
+    name: String,
+    #[prost(message, optional, tag = "2")]
+    r#type: Option<TypeProto>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct TypeProto {
+    #[prost(message, optional, tag = "1")]
+    tensor_type: Option<TensorTypeProto>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct TensorTypeProto {
+    #[prost(int32, tag = "1")]
+    elem_type: i32,
+    #[prost(message, optional, tag = "2")]
+    shape: Option<TensorShapeProto>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct TensorShapeProto {
+    #[prost(message, repeated, tag = "1")]
+    dim: Vec<Dimension>,
+}
+
+#[derive(Clone, PartialEq, Message)]
+struct Dimension {
+    #[prost(int64, optional, tag = "1")]
+    dim_value: Option<i64>,
+    #[prost(string, optional, tag = "2")]
+    dim_param: Option<String>,
+}
+
+const FLOAT: i32 = 1;
+
+fn float_input(name: &str, width: usize) -> ValueInfoProto {
+    ValueInfoProto {
+        name: name.into(),
+        r#type: Some(TypeProto {
+            tensor_type: Some(TensorTypeProto {
+                elem_type: FLOAT,
+                shape: Some(TensorShapeProto {
+                    dim: vec![
+                        Dimension {
+                            dim_value: None,
+                            dim_param: Some("batch".into()),
+                        },
+                        Dimension {
+                            dim_value: Some(width as i64),
+                            dim_param: None,
+                        },
+                    ],
+                }),
+            }),
+        }),
+    }
+}
+
+/// The ONNX model of `net`, as bytes; `metadata` goes into the model's metadata properties.
+pub fn onnx_bytes(net: &PolicyValueNet, metadata: &[(String, String)]) -> Vec<u8> {
+    let layers = net.layers();
+    let mut nodes = Vec::new();
+    let mut initializer = Vec::new();
+    let mut x = "input".to_string();
+    let trunk = layers.len() - 2;
+    for (i, layer) in layers.iter().enumerate() {
+        let (w, b) = (format!("layer{i}.weight"), format!("layer{i}.bias"));
+        initializer.push(TensorProto {
+            dims: vec![layer.inputs as i64, layer.outputs as i64],
+            data_type: FLOAT,
+            float_data: layer.weight.clone(),
+            name: w.clone(),
+        });
+        initializer.push(TensorProto {
+            dims: vec![layer.outputs as i64],
+            data_type: FLOAT,
+            float_data: layer.bias.clone(),
+            name: b.clone(),
+        });
+        let out = match i {
+            _ if i < trunk => format!("layer{i}.linear"),
+            _ if i == trunk => "policy_logits".to_string(),
+            _ => "wdl_logits".to_string(),
+        };
+        nodes.push(NodeProto {
+            input: vec![x.clone(), w, b],
+            output: vec![out.clone()],
+            name: format!("gemm{i}"),
+            op_type: "Gemm".into(),
+        });
+        if i < trunk {
+            let relu = format!("layer{i}.relu");
+            nodes.push(NodeProto {
+                input: vec![out],
+                output: vec![relu.clone()],
+                name: format!("relu{i}"),
+                op_type: "Relu".into(),
+            });
+            x = relu;
+        }
+    }
+    // Both heads read the trunk's last activation (`x` is not advanced past the trunk).
+    let input_len = layers[0].inputs;
+    let actions = layers[trunk].outputs;
+    let model = ModelProto {
+        ir_version: IR_VERSION,
+        producer_name: "pjlab".into(),
+        producer_version: env!("CARGO_PKG_VERSION").into(),
+        doc_string: "Pijersi policy/value network (pjlab); see the JSON model card".into(),
+        graph: Some(GraphProto {
+            node: nodes,
+            name: "pjlab-policy-value".into(),
+            initializer,
+            input: vec![float_input("input", input_len)],
+            output: vec![
+                float_input("policy_logits", actions),
+                float_input("wdl_logits", 3),
+            ],
+        }),
+        opset_import: vec![OperatorSetIdProto {
+            domain: String::new(),
+            version: OPSET,
+        }],
+        metadata_props: metadata
+            .iter()
+            .map(|(k, v)| StringStringEntryProto {
+                key: k.clone(),
+                value: v.clone(),
+            })
+            .collect(),
+    };
+    model.encode_to_vec()
+}
+
+/// The model card: how to build the input, what the outputs mean, and how the network was
+/// trained (`training` is the checkpoint's own summary).
+pub fn model_card(net: &PolicyValueNet, training: serde_json::Value) -> serde_json::Value {
+    let encoder = PijersiEncoder;
+    let id = Encoder::<pjlab_pijersi::Position>::id(&encoder);
+    let cells: Vec<String> = (0..45)
+        .map(|i| Cell::new(i).map_or_else(String::new, |c| c.to_string()))
+        .collect();
+    let actions: Vec<String> = (0..pjlab_pijersi::action::num_actions())
+        .map(|i| {
+            pjlab_pijersi::action::action_path(i).map_or_else(String::new, |(path, n)| {
+                path[..n].iter().map(ToString::to_string).collect()
+            })
+        })
+        .collect();
+    let layers = net.layers();
+    json!({
+        "format": "onnx",
+        "onnx": { "ir_version": IR_VERSION, "opset": OPSET },
+        "producer": format!("pjlab {}", env!("CARGO_PKG_VERSION")),
+        "encoder": { "name": id.name, "version": id.version },
+        "input": {
+            "name": "input",
+            "shape": ["batch", PijersiEncoder::INPUT_LEN],
+            "layout": "16 planes of 45 cells (plane * 45 + cell), then one scalar",
+            "perspective": "the side to move plays White: when Black is to move the board is turned half a turn (each cell to its rotation, see `rotated_cells`) and the colours swapped",
+            "planes": [
+                "mover's pieces whose top (or single cube) is rock",
+                "mover's ... paper", "mover's ... scissors", "mover's ... wise",
+                "opponent's pieces whose top is rock", "opponent's ... paper",
+                "opponent's ... scissors", "opponent's ... wise",
+                "mover's stacks whose bottom is rock", "mover's ... paper",
+                "mover's ... scissors", "mover's ... wise",
+                "opponent's stacks whose bottom is rock", "opponent's ... paper",
+                "opponent's ... scissors", "opponent's ... wise"
+            ],
+            "scalar": "capture-free turns so far (the PSN half-move counter) / 20",
+            "cells": cells,
+            "rotated_cells": (0..45).map(|i| Cell::new(i).map_or(0, |c| c.rotated().index())).collect::<Vec<_>>(),
+            "values": "1.0 where the plane's condition holds, 0.0 elsewhere"
+        },
+        "outputs": {
+            "policy_logits": {
+                "shape": ["batch", layers[layers.len() - 2].outputs],
+                "meaning": "a logit per dense action index in the mover's view; mask the illegal actions and take a softmax",
+                "actions": "`actions[i]` is the UGI move string of action i with White to move; with Black to move, action i is that string with each cell rotated (`rotated_cells`)"
+            },
+            "wdl_logits": {
+                "shape": ["batch", 3],
+                "meaning": "win, draw, loss logits for the side to move; value = P(win) - P(loss) after a softmax"
+            }
+        },
+        "actions": actions,
+        "network": {
+            "layers": layers.iter().map(|l| json!([l.inputs, l.outputs])).collect::<Vec<_>>(),
+            "operators": ["Gemm", "Relu"]
+        },
+        "training": training
+    })
+}
+
+/// Writes `net` as ONNX to `path` and its model card beside it (`model.onnx` gets
+/// `model.json`); returns the card's path.
+///
+/// # Errors
+/// [`Error::Io`] when a file cannot be written.
+pub fn export(
+    net: &PolicyValueNet,
+    training: serde_json::Value,
+    path: &Path,
+) -> Result<std::path::PathBuf, Error> {
+    let io = |p: &Path| {
+        let p = p.display().to_string();
+        move |source| Error::Io { path: p, source }
+    };
+    let card = model_card(net, training);
+    let metadata = vec![
+        ("encoder".to_string(), card["encoder"].to_string()),
+        ("producer".to_string(), card["producer"].to_string()),
+    ];
+    std::fs::write(path, onnx_bytes(net, &metadata)).map_err(io(path))?;
+    let card_path = path.with_extension("json");
+    let text = serde_json::to_string_pretty(&card).expect("JSON values serialise");
+    std::fs::write(&card_path, text).map_err(io(&card_path))?;
+    Ok(card_path)
+}
