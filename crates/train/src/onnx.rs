@@ -78,7 +78,7 @@ impl Evaluator<Position> for OnnxEvaluator {
         let mut input = vec![0.0; PijersiEncoder::INPUT_LEN];
         for (r, answer) in requests.iter().zip(out.iter_mut()) {
             self.encoder.encode(r.position, &mut input);
-            let side = r.position.side_to_move();
+            let side = Game::side_to_move(r.position);
             answer.priors.clear();
             match (self.run)(input.clone()) {
                 Ok((logits, wdl)) => {
