@@ -27,23 +27,21 @@ fn sample_positions() -> Vec<Position> {
     out
 }
 
-#[test]
-fn onnx_runs_in_tract_and_matches_burn_within_1e4() {
+/// A freshly initialised Pijersi network of `layers` hidden layers of `hidden` units.
+fn network(hidden: usize, layers: usize, seed: u64) -> (PolicyValueNet, NetShape, Device) {
     let device = Device::default();
-    let encoder = PijersiEncoder;
     let shape = NetShape {
         input: PijersiEncoder::INPUT_LEN,
-        actions: Encoder::<Position>::num_actions(&encoder),
+        actions: Encoder::<Position>::num_actions(&PijersiEncoder),
     };
-    let net = PolicyValueNet::new(
-        &NetConfig {
-            hidden: 48,
-            layers: 2,
-        },
-        shape,
-        &device,
-        11,
-    );
+    let net = PolicyValueNet::new(&NetConfig { hidden, layers }, shape, &device, seed);
+    (net, shape, device)
+}
+
+#[test]
+fn onnx_runs_in_tract_and_matches_burn_within_1e4() {
+    let (net, shape, device) = network(48, 2, 11);
+    let encoder = PijersiEncoder;
     let positions = sample_positions();
     let n = positions.len();
     let mut input = vec![0.0f32; n * shape.input];
@@ -103,21 +101,8 @@ fn onnx_runs_in_tract_and_matches_burn_within_1e4() {
 
 #[test]
 fn the_model_card_action_table_matches_the_encoder_for_both_sides() {
-    let device = Device::default();
+    let (net, shape, _) = network(8, 1, 1);
     let encoder = PijersiEncoder;
-    let shape = NetShape {
-        input: PijersiEncoder::INPUT_LEN,
-        actions: Encoder::<Position>::num_actions(&encoder),
-    };
-    let net = PolicyValueNet::new(
-        &NetConfig {
-            hidden: 8,
-            layers: 1,
-        },
-        shape,
-        &device,
-        1,
-    );
     let card = model_card(&net, serde_json::json!({}));
     let actions: Vec<String> = card["actions"]
         .as_array()
