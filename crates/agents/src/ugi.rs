@@ -266,13 +266,8 @@ impl UgiAgent {
         self.new_game_pending = false;
         let mut command = format!("position fen {}", history.start);
         if !history.moves.is_empty() {
-            command.push_str(" moves");
-            let mut p = history.start.clone();
-            for &mv in history.moves {
-                command.push(' ');
-                command.push_str(&p.move_to_text(mv));
-                p.play_unchecked(mv);
-            }
+            command.push_str(" moves ");
+            command.push_str(&history.start.line_to_text(history.moves).join(" "));
         }
         self.send(&command)?;
         let deadline = Instant::now() + self.timeout_for_message();

@@ -22,16 +22,7 @@ pub const FORFEITS_KEY: &str = "pjlab.forfeits";
 
 /// The games table's row for `game`.
 pub fn row(run: &RunSpec, game: &PlayedGame) -> GameRow {
-    let mut p = game.start.clone();
-    let moves = game
-        .moves
-        .iter()
-        .map(|&mv| {
-            let text = p.move_to_text(mv);
-            p.play_unchecked(mv);
-            text
-        })
-        .collect();
+    let moves = game.start.line_to_text(&game.moves);
     GameRow {
         game_id: game.spec.id,
         game: "pijersi".into(),

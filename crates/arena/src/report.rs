@@ -25,9 +25,9 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
 }
 
 /// Games that differ in their start or any move.
-pub fn distinct_games(games: &[PlayedGame]) -> usize {
+pub fn distinct_games<'a>(games: impl IntoIterator<Item = &'a PlayedGame>) -> usize {
     games
-        .iter()
+        .into_iter()
         .map(|g| (g.start.hash(), &g.moves))
         .collect::<HashSet<_>>()
         .len()
@@ -52,11 +52,10 @@ impl Group {
         for g in games {
             white.add(g.result);
         }
-        let owned: Vec<PlayedGame> = games.iter().map(|&g| g.clone()).collect();
         Group {
             white,
             lengths: games.iter().map(|g| g.moves.len() as u32).collect(),
-            distinct: distinct_games(&owned),
+            distinct: distinct_games(games.iter().copied()),
             setups: games
                 .iter()
                 .map(|g| g.start.hash())
@@ -346,15 +345,12 @@ fn ratings_section(
         let t = &totals[i];
         let _ = writeln!(
             md,
-            "| {} | `{}` | {:+.0} | ±{:.0} | {} | {}-{}-{} | {} |",
+            "| {} | `{}` | {:+.0} | ±{:.0} | {} | {t} | {} |",
             rank + 1,
             run.players[i].label,
             ratings.elo[i],
             ratings.half_width(i),
             t.games(),
-            t.wins,
-            t.draws,
-            t.losses,
             percent(t.score())
         );
         let _ = writeln!(
@@ -392,13 +388,10 @@ fn ratings_section(
             }
             let _ = writeln!(
                 md,
-                "| `{}` | `{}` | {} | {}-{}-{} | {} | {} | {:+.0} ± {:.0} |",
+                "| `{}` | `{}` | {} | {w} | {} | {} | {:+.0} ± {:.0} |",
                 run.players[i].label,
                 run.players[j].label,
                 w.games(),
-                w.wins,
-                w.draws,
-                w.losses,
                 percent(w.score()),
                 interval(w),
                 ratings.elo[i] - ratings.elo[j],
@@ -469,12 +462,9 @@ fn ratings_section(
                 }
                 let _ = writeln!(
                     md,
-                    "| {} | {} | {}-{}-{} | {} | {} |",
+                    "| {} | {} | {w} | {} | {} |",
                     v.name(),
                     w.games(),
-                    w.wins,
-                    w.draws,
-                    w.losses,
                     percent(w.score()),
                     interval(&w)
                 );
@@ -609,16 +599,7 @@ fn balance_section(
         let path = dir.join("variants.csv");
         std::fs::write(&path, csv).map_err(io(&path))?;
     }
-    let table: Vec<Vec<f64>> = groups
-        .iter()
-        .map(|(_, g)| {
-            vec![
-                g.white.wins as f64,
-                g.white.draws as f64,
-                g.white.losses as f64,
-            ]
-        })
-        .collect();
+    let table: Vec<Vec<f64>> = groups.iter().map(|(_, g)| g.white.row()).collect();
     if let Some(test) = homogeneity(&table) {
         let _ = writeln!(
             md,
@@ -723,16 +704,7 @@ fn per_setup_section(
                 g.mean_length()
             );
         }
-        let table: Vec<Vec<f64>> = rows
-            .iter()
-            .map(|(_, _, g)| {
-                vec![
-                    g.white.wins as f64,
-                    g.white.draws as f64,
-                    g.white.losses as f64,
-                ]
-            })
-            .collect();
+        let table: Vec<Vec<f64>> = rows.iter().map(|(_, _, g)| g.white.row()).collect();
         let _ = writeln!(md, "## {} by setup\n", v.name());
         let _ = writeln!(
             md,
@@ -771,11 +743,8 @@ fn per_setup_section(
                 let w = &g.white;
                 let _ = writeln!(
                     md,
-                    "| {s} | `{lay}` | {} | {}-{}-{} | {} | {} | {:.1} |",
+                    "| {s} | `{lay}` | {} | {w} | {} | {} | {:.1} |",
                     w.games(),
-                    w.wins,
-                    w.draws,
-                    w.losses,
                     percent(w.score()),
                     interval(w),
                     g.mean_length()
@@ -802,9 +771,7 @@ fn per_setup_section(
                 for (_, lay, g) in &rows {
                     let entry = classes.entry(renaming_class(lay, all)).or_default();
                     entry.0 += 1;
-                    entry.1.wins += g.white.wins;
-                    entry.1.draws += g.white.draws;
-                    entry.1.losses += g.white.losses;
+                    entry.1 += g.white;
                 }
                 let _ = writeln!(
                     md,

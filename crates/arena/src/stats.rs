@@ -41,6 +41,21 @@ pub struct Wdl {
     pub losses: u64,
 }
 
+impl std::ops::AddAssign for Wdl {
+    fn add_assign(&mut self, other: Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+}
+
+/// `wins-draws-losses`, as report tables write it.
+impl std::fmt::Display for Wdl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}-{}", self.wins, self.draws, self.losses)
+    }
+}
+
 impl Wdl {
     /// Counts one result: 1 a win, 0 a draw, -1 a loss.
     pub fn add(&mut self, result: i8) {
@@ -73,6 +88,11 @@ impl Wdl {
     /// The Wilson 95% interval of the score.
     pub fn interval(&self) -> (f64, f64) {
         wilson(self.points(), self.games() as f64)
+    }
+
+    /// The counts as a contingency-table row: wins, draws, losses.
+    pub fn row(&self) -> Vec<f64> {
+        vec![self.wins as f64, self.draws as f64, self.losses as f64]
     }
 
     /// Share of draws.

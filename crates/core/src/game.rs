@@ -142,6 +142,20 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// When the text is malformed or names no legal move here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
 
+    /// The text forms of a line of moves played from this position, each in the position it
+    /// is played from (records, UGI `position ... moves`, principal variations).
+    fn line_to_text(&self, moves: &[Self::Move]) -> Vec<String> {
+        let mut position = self.clone();
+        moves
+            .iter()
+            .map(|&mv| {
+                let text = position.move_to_text(mv);
+                position.play_unchecked(mv);
+                text
+            })
+            .collect()
+    }
+
     /// The text form of the whole position (Pijersi: PSN).
     fn to_text(&self) -> String;
 

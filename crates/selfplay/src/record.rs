@@ -163,16 +163,7 @@ pub fn write_games<G: Game>(
     let rows: Vec<GameRow> = games
         .iter()
         .map(|g| {
-            let mut p = g.start.clone();
-            let moves = g
-                .moves
-                .iter()
-                .map(|&mv| {
-                    let text = p.move_to_text(mv);
-                    p.play_unchecked(mv);
-                    text
-                })
-                .collect();
+            let moves = g.start.line_to_text(&g.moves);
             GameRow {
                 game_id: g.game_id,
                 game: g.start.name().to_string(),

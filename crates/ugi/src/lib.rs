@@ -420,13 +420,8 @@ fn info_line(root: &Position, info: &Info) -> String {
         info.elapsed.as_millis()
     );
     if !info.pv.is_empty() {
-        line.push_str(" pv");
-        let mut p = root.clone();
-        for &mv in &info.pv {
-            line.push(' ');
-            line.push_str(&p.move_to_text(mv));
-            p.play_unchecked(mv);
-        }
+        line.push_str(" pv ");
+        line.push_str(&root.line_to_text(&info.pv).join(" "));
     }
     line
 }
