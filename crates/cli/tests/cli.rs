@@ -1,51 +1,11 @@
 //! End-to-end tests of the `pjlab` binary: the exact command forms outside checks call, and
 //! bad input giving a one-line error with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn pjlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pjlab"))
-        .args(args)
-        .output()
-        .expect("runs pjlab")
-}
+use std::process::{Command, Stdio};
 
-fn pjlab_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pjlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs pjlab");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn last_line(out: &Output) -> String {
-    stdout(out).lines().last().unwrap_or_default().to_string()
-}
-
-/// Bad input: exit code 2, one line on stderr that starts with `error:`, no panic.
-fn assert_usage_error(out: &Output, needle: &str) {
-    let err = String::from_utf8(out.stderr.clone()).unwrap();
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "expected one line, got: {err}");
-    assert!(lines[0].starts_with("error:"), "{err}");
-    assert!(lines[0].contains(needle), "{needle:?} not in {err}");
-}
+use common::{assert_usage_error, last_line, pjlab, pjlab_stdin, stdout};
 
 const START: &str = "s-p-r-s-p-r-/p-r-s-wwr-s-p-/6/7/6/P-S-R-WWS-R-P-/R-P-S-R-P-S- w 0 1";
 
@@ -188,9 +148,15 @@ fn bench_prints_json_figures() {
         "net_batch128_positions_per_second",
         "selfplay64_games_per_hour",
         "train_samples_per_second",
+        "abalone_movegen_moves_per_second",
+        "abalone_play_moves_per_second",
     ] {
         assert!(v[key].as_f64().unwrap_or(0.0) > 0.0, "{key}");
     }
+    // Abalone perft(4) signatures: the spec's reference counts.
+    assert_eq!(v["abalone_perft4_standard_leaves"], 5_045_110.0);
+    assert_eq!(v["abalone_perft4_belgian_leaves"], 8_270_666.0);
+    assert_eq!(v["abalone_perft4_german_leaves"], 38_240_570.0);
 }
 
 #[test]

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod chomp;
 pub mod demo;
 pub mod export;
+pub mod game;
 pub mod perft;
 pub mod play;
 pub mod replay;

@@ -3,27 +3,41 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use anyhow::Result;
-use pjlab_pijersi::perft::{divide, perft};
-use pjlab_pijersi::{Move, Position, Rules};
+use anyhow::{Result, bail};
+use pjlab_pijersi::{Position, Rules};
 
 use crate::Verbosity;
+use crate::cmd::game::{GameName, abalone_start};
 
-/// Count the move sequences of a given depth (a move is a whole turn; draws are ignored).
+/// Count the move sequences of a given depth from a position.
 ///
-/// The last line of stdout is the leaf count alone. Timing goes to stderr.
+/// Pijersi: a move is a whole turn; draws are ignored; from `--psn` or the classic start.
+/// Abalone: every move counts (ejections and passes too); from `--position` or the start of
+/// `--variant` (standard, belgian-daisy, german-daisy, doubles, doubles-0321, ...). The last line
+/// of stdout is the leaf count alone; timing goes to stderr.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Position in PSN (default: the classic start).
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+    /// Pijersi position in PSN (default: the classic start).
     #[arg(long)]
     psn: Option<String>,
-    /// Number of plies (whole turns).
+    /// Abalone position text (default: the variant's start). Doubles positions take their seat
+    /// order from `--variant doubles` or `doubles-0321`.
+    #[arg(long)]
+    position: Option<String>,
+    /// Abalone variant: its start, or its rules for `--position`.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Number of plies.
     #[arg(long, short)]
     depth: u32,
     /// Print each first move with its count (`a4b5c4: 186`) before the total.
     #[arg(long)]
     divide: bool,
-    /// Use pijersi-rs's reading of the back-row win (a fighter passing over the back row wins).
+    /// Pijersi: use pijersi-rs's reading of the back-row win (a fighter passing over the back
+    /// row wins).
     #[arg(long)]
     pass_through: bool,
     /// Threads sharing the first moves (1 = the single-thread figure `bench` reports).
@@ -31,23 +45,22 @@ pub struct Args {
     threads: u32,
 }
 
-/// perft split by first move, the first moves shared among `threads` threads.
-fn parallel_divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-    if depth == 0 || threads <= 1 || position.is_won() {
-        return divide(position, depth);
-    }
-    // Same first moves, same order as `divide`: every move, draws ignored.
-    let mut moves = Vec::new();
-    position.generate_moves(&mut moves);
+/// perft split by first move: `count(move)` for each of `moves`, shared among `threads`
+/// threads, in the order of `moves`.
+fn parallel_divide<M: Copy + Send + Sync>(
+    moves: Vec<M>,
+    count: impl Fn(M) -> u64 + Sync,
+    threads: usize,
+) -> Vec<(M, u64)> {
     let next = AtomicUsize::new(0);
     let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for _ in 0..threads.min(moves.len()).max(1) {
             scope.spawn(|| {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&mv) = moves.get(k) else { break };
-                    counts[k].store(perft(&position.after(mv), depth - 1), Ordering::Relaxed);
+                    counts[k].store(count(mv), Ordering::Relaxed);
                 }
             });
         }
@@ -58,8 +71,31 @@ fn parallel_divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move
         .collect()
 }
 
-/// Runs the command.
-pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
+/// The total: the sum of the per-move counts when there are some (printed first with
+/// `--divide`), the whole count otherwise.
+fn total<M: std::fmt::Display>(
+    print: bool,
+    divided: Option<Vec<(M, u64)>>,
+    whole: impl FnOnce() -> u64,
+) -> u64 {
+    let Some(lines) = divided else {
+        return whole();
+    };
+    let mut total = 0;
+    for (mv, count) in lines {
+        if print {
+            println!("{mv}: {count}");
+        }
+        total += count;
+    }
+    total
+}
+
+fn pijersi(args: &Args) -> Result<u64> {
+    use pjlab_pijersi::perft::{divide, perft};
+    if args.position.is_some() || args.variant.is_some() {
+        bail!("pijersi perft takes --psn; --position and --variant are for --game abalone");
+    }
     let position = match &args.psn {
         Some(psn) => Position::from_psn(psn)?,
         None => Position::default(),
@@ -70,22 +106,49 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         Rules::EndOfTurn
     };
     let position = position.with_rules(rules);
-    let started = Instant::now();
-    let threads = args.threads as usize;
-    let total = if args.divide {
-        let mut total = 0;
-        for (mv, count) in parallel_divide(&position, args.depth, threads) {
-            println!("{mv}: {count}");
-            total += count;
-        }
-        total
-    } else if threads > 1 && args.depth > 1 {
-        parallel_divide(&position, args.depth, threads)
-            .iter()
-            .map(|(_, n)| n)
-            .sum()
+    let (depth, threads) = (args.depth, args.threads as usize);
+    // Same first moves, same order as `divide`: every move, draws ignored.
+    let split = depth > 1 && threads > 1 && !position.is_won();
+    let divided = if split {
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        let lines = parallel_divide(moves, |mv| perft(&position.after(mv), depth - 1), threads);
+        Some(lines)
     } else {
-        perft(&position, args.depth)
+        args.divide.then(|| divide(&position, depth))
+    };
+    Ok(total(args.divide, divided, || perft(&position, depth)))
+}
+
+fn abalone(args: &Args) -> Result<u64> {
+    use pjlab_abalone::perft::{divide, perft};
+    if args.psn.is_some() || args.pass_through {
+        bail!(
+            "abalone perft takes --position and --variant; --psn and --pass-through are Pijersi's"
+        );
+    }
+    let position = abalone_start(args.variant.as_deref(), args.position.as_deref())?;
+    let (depth, threads) = (args.depth, args.threads as usize);
+    let divided = if depth > 1 && threads > 1 && position.outcome().is_none() {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        Some(parallel_divide(
+            moves,
+            |mv| perft(&position.after(mv), depth - 1),
+            threads,
+        ))
+    } else {
+        args.divide.then(|| divide(&position, depth))
+    };
+    Ok(total(args.divide, divided, || perft(&position, depth)))
+}
+
+/// Runs the command.
+pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
+    let started = Instant::now();
+    let total = match args.game {
+        GameName::Pijersi => pijersi(&args)?,
+        GameName::Abalone => abalone(&args)?,
     };
     let seconds = started.elapsed().as_secs_f64();
     if verbosity != Verbosity::Quiet {

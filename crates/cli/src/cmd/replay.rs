@@ -1,37 +1,59 @@
-//! `pjlab replay`: read a game in the rulebook notation and report where it ends.
+//! `pjlab replay`: read a game record and report where it ends.
 
-use std::io::Read;
-
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use pjlab_core::{Outcome, Side};
 use pjlab_pijersi::notation::{parse_game, write_game};
 
-/// Replay a game written in the rulebook notation (prologue optional) and check every turn.
+use crate::cmd::game::{GameName, abalone_start, read_input};
+
+/// Replay a game and check every move.
 ///
-/// Prints the game as the lab writes it, then, as the last two lines, the final PSN and the
-/// result: `white`, `black`, `draw` or `ongoing`.
+/// Pijersi: the rulebook notation (prologue optional). Abalone: Aba-Pro notation
+/// (`1.a1b2 i5h5 2.a2b3 ...`) from the standard start, the start of `--variant`, or
+/// `--position`. Prints the game as the lab writes it, then, as the last two lines, the final
+/// position (PSN or position text) and the result: `white`, `black`, `draw` or `ongoing`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// File holding the game, or `-` for standard input.
     file: String,
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+    /// Abalone variant: its start, or its rules for `--position`.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Abalone position text the game starts from.
+    #[arg(long)]
+    position: Option<String>,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let text = if args.file == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read standard input")?;
-        text
-    } else {
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?
-    };
-    let game = parse_game(&text).with_context(|| format!("in {}", args.file))?;
-    print!("{}", write_game(&game.start, &game.moves)?);
-    let last = game.final_position();
-    println!("{last}");
-    println!("{}", result_name(last.outcome()));
+    let text = read_input(&args.file)?;
+    match args.game {
+        GameName::Pijersi => {
+            if args.variant.is_some() || args.position.is_some() {
+                bail!(
+                    "--variant and --position are for --game abalone (a pijersi record holds its setup)"
+                );
+            }
+            let game = parse_game(&text).with_context(|| format!("in {}", args.file))?;
+            print!("{}", write_game(&game.start, &game.moves)?);
+            let last = game.final_position();
+            println!("{last}");
+            println!("{}", result_name(last.outcome()));
+        }
+        GameName::Abalone => {
+            use pjlab_abalone::notation;
+            let start = abalone_start(args.variant.as_deref(), args.position.as_deref())?;
+            let game =
+                notation::parse_game(&text, &start).with_context(|| format!("in {}", args.file))?;
+            print!("{}", notation::write_game(&game.start, &game.moves)?);
+            let last = game.final_position();
+            println!("{last}");
+            println!("{}", pjlab_abalone::result_name(last.outcome()));
+        }
+    }
     Ok(())
 }
 

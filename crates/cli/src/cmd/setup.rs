@@ -1,29 +1,45 @@
-//! `pjlab setup`: print a variant's setup as PSN.
+//! `pjlab setup`: print a variant's start position.
 
 use anyhow::{Result, bail};
 use pjlab_pijersi::Variant;
 
-/// Print the setup a (variant, seed) pair names, or every setup of a small variant.
+use crate::cmd::game::GameName;
+
+/// Print the start position a variant names.
 ///
-/// Variants: classic, full-random, half-random, pijersi-24, pijersi-36, pijersi-1296,
-/// pijersi-8100. The same seed always gives the same setup.
+/// Pijersi (PSN): classic, full-random, half-random, pijersi-24, pijersi-36, pijersi-1296,
+/// pijersi-8100; the same seed always gives the same setup. Abalone (position text): standard,
+/// belgian-daisy, german-daisy, doubles, doubles-0321, doubles-nojunction,
+/// doubles-0321-nojunction.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Setup variant.
-    #[arg(long, default_value = "classic")]
-    variant: String,
-    /// Seed of the random choices.
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+    /// Setup variant (default: classic for Pijersi, standard for Abalone).
+    #[arg(long)]
+    variant: Option<String>,
+    /// Pijersi: seed of the random choices.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// List every setup of an enumerable variant (classic, pijersi-24, -36, -1296, -8100), one
-    /// PSN a line, in index order.
+    /// Pijersi: list every setup of an enumerable variant (classic, pijersi-24, -36, -1296,
+    /// -8100), one PSN a line, in index order.
     #[arg(long, conflicts_with = "seed")]
     all: bool,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let variant: Variant = args.variant.parse()?;
+    if args.game == GameName::Abalone {
+        if args.all || args.seed != 0 {
+            bail!("abalone starts are fixed: --seed and --all are for pijersi");
+        }
+        let variant: pjlab_abalone::Variant =
+            args.variant.as_deref().unwrap_or("standard").parse()?;
+        println!("{}", variant.start());
+        return Ok(());
+    }
+    let variant: Variant = args.variant.as_deref().unwrap_or("classic").parse()?;
     if args.all {
         if variant.count().is_none() {
             bail!("--all needs an enumerable variant; {variant} setups are drawn at random");

@@ -16,6 +16,8 @@ use pjlab_mcts::{Budget, Config as MctsConfig, Mcts, UniformEvaluator};
 
 use crate::Verbosity;
 
+mod abalone;
+
 /// Measure the hot paths on one thread and print named figures.
 ///
 /// Network figures (the default network, untrained, one thread): forward passes with input
@@ -28,6 +30,10 @@ use crate::Verbosity;
 /// over a 60-ply game from the classic start with tree reuse; and one 100,000-simulation tree,
 /// which is bound by memory), alpha-beta depth 4 and 5 from the classic start (time, nodes,
 /// nodes per second, quiescence nodes included), and the exact 14 x 14 Chomp solve.
+///
+/// Abalone figures: perft(4) from the standard, Belgian daisy and German daisy starts (seconds;
+/// the leaf counts are signatures), and generation, copy-make play and bulk counting over
+/// positions of seeded random games of every variant (moves or positions per second).
 ///
 /// Figures: perft(4) from the classic start (seconds, leaves per second; the leaf count is the
 /// signature that must never change), legal move generation (moves per second over a fixed set
@@ -48,6 +54,9 @@ pub struct Args {
     /// Skip solving 14 x 14 Chomp (about 3 s and 6 MB a run).
     #[arg(long)]
     no_chomp: bool,
+    /// Skip the Abalone figures (about 1 s a run).
+    #[arg(long)]
+    no_abalone: bool,
     /// Skip the network figures (forward passes, self-play, training steps).
     #[arg(long)]
     no_network: bool,
@@ -57,17 +66,20 @@ pub struct Args {
     mcts_simulations: u32,
 }
 
+/// One named figure of the bench.
 struct Figure {
     name: &'static str,
     value: f64,
     unit: &'static str,
 }
 
+/// The median of the runs.
 fn median(mut runs: Vec<f64>) -> f64 {
     runs.sort_by(f64::total_cmp);
     runs[runs.len() / 2]
 }
 
+/// Runs `f` `repeat` times: the median time in seconds and the last result.
 fn timed<T>(repeat: usize, mut f: impl FnMut() -> T) -> (f64, T) {
     let mut seconds = Vec::new();
     let mut last = None;
@@ -204,6 +216,12 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         unit: "bytes",
     });
 
+    if !args.no_abalone {
+        figures.extend(abalone::figures(
+            args.repeat,
+            verbosity != Verbosity::Quiet && !args.json,
+        ));
+    }
     figures.extend(search_figures(&args, verbosity));
     if !args.no_network {
         figures.extend(network_figures(&args, verbosity));

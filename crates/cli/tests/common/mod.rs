@@ -1,0 +1,53 @@
+//! Helpers shared by the end-to-end tests: run `pjlab`, read its output, check usage errors.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `pjlab` with these arguments.
+pub fn pjlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pjlab"))
+        .args(args)
+        .output()
+        .expect("runs pjlab")
+}
+
+/// Runs `pjlab` with these arguments and `input` on its standard input.
+pub fn pjlab_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pjlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs pjlab");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Standard output as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The last line of standard output.
+pub fn last_line(out: &Output) -> String {
+    stdout(out).lines().last().unwrap_or_default().to_string()
+}
+
+/// Bad input: exit code 2, one line on stderr that starts with `error:`, no panic.
+pub fn assert_usage_error(out: &Output, needle: &str) {
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "expected one line, got: {err}");
+    assert!(lines[0].starts_with("error:"), "{err}");
+    assert!(lines[0].contains(needle), "{needle:?} not in {err}");
+}
