@@ -19,7 +19,8 @@ pub mod ugi;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use pjlab_alphabeta::{Engine, Limits, Options as AbOptions, PijersiEval, PijersiWeights};
+use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
+use pjlab_pijersi::{PijersiEval, PijersiWeights};
 use pjlab_mcts::{
     Budget, Config as MctsConfig, GumbelConfig, Mcts, RolloutEvaluator, UniformEvaluator,
 };
@@ -174,7 +175,7 @@ pub enum SpecError {
     Malformed(String),
     /// The evaluation weights file is bad.
     #[error(transparent)]
-    Eval(#[from] pjlab_alphabeta::Error),
+    Eval(#[from] pjlab_pijersi::Error),
 }
 
 /// Parses a duration such as `250ms`, `1s`, `1.5s` or `2m`.

@@ -5,15 +5,16 @@
 //!   table (the game's 64-bit hash, size in MiB), move ordering (table move, tactical moves,
 //!   two killers per ply, history by dense action index), quiescence over tactical moves, and
 //!   depth, node and time [`Limits`]. Single-threaded and deterministic.
-//! - [`Heuristic`]: the game-specific part (static score, which moves are tactical).
-//!   [`ZeroHeuristic`] turns the engine into an exact solver of small games; [`PijersiEval`]
-//!   scores Pijersi with named [`PijersiWeights`] read from a TOML config.
+//! - [`Heuristic`] (from `pjlab-core`): the game-specific part (static score, which moves are
+//!   tactical), implemented in each game's crate (Pijersi's `PijersiEval`, Abalone's
+//!   `AbaloneEval`, with named weights read from TOML configs). [`ZeroHeuristic`] turns the
+//!   engine into an exact solver of small games.
 //!
 //! Game rules stay in the game: the 20-turn draw counter, for one, ends Pijersi's move lists.
 //!
 //! ```
-//! use pjlab_alphabeta::{Engine, Limits, Options, PijersiEval};
-//! use pjlab_pijersi::Position;
+//! use pjlab_alphabeta::{Engine, Limits, Options};
+//! use pjlab_pijersi::{PijersiEval, Position};
 //! // A White rock on f1 reaches the back row at once.
 //! let position = Position::from_psn("6/R-6/6/r-6/6/7/6 w 0 1")?;
 //! let mut engine = Engine::new(PijersiEval::default(), Options::default());
@@ -24,31 +25,7 @@
 //! ```
 
 mod engine;
-mod pijersi;
 mod tt;
 
-pub use engine::{
-    Engine, Heuristic, Limits, MATE, MATE_BOUND, MAX_PLY, Options, SearchResult, ZeroHeuristic,
-};
-pub use pijersi::{EvalConfig, PijersiEval, PijersiWeights};
-
-/// What can go wrong outside the search itself: reading an evaluation config.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// The config file could not be read.
-    #[error("cannot read {path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The config is not valid TOML for the evaluation.
-    #[error("bad evaluation config {path}: {message}")]
-    Config {
-        /// The file.
-        path: String,
-        /// What is wrong.
-        message: String,
-    },
-}
+pub use engine::{Engine, Limits, MATE, MATE_BOUND, MAX_PLY, Options, SearchResult};
+pub use pjlab_core::{Heuristic, ZeroHeuristic};

@@ -1,12 +1,10 @@
 //! The alpha-beta engine against independent answers: the Chomp solver, a plain minimax
 //! without pruning, tables or ordering, and constructed Pijersi positions.
 
-use pjlab_alphabeta::{
-    Engine, Heuristic, Limits, MATE, Options, PijersiEval, PijersiWeights, ZeroHeuristic,
-};
+use pjlab_alphabeta::{Engine, Heuristic, Limits, MATE, Options, ZeroHeuristic};
 use pjlab_chomp::{Chomp, Solver};
 use pjlab_core::{Game, Outcome};
-use pjlab_pijersi::{Position, Variant};
+use pjlab_pijersi::{PijersiEval, PijersiWeights, Position, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;

@@ -1,7 +1,8 @@
 //! Which games a run plays: setups, colours and openings, all derived from the run's options so
 //! that a run can be resumed (and reproduced) from them alone.
 
-use pjlab_alphabeta::{Engine, Limits, Options as AbOptions, PijersiEval, PijersiWeights};
+use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
+use pjlab_pijersi::{PijersiEval, PijersiWeights};
 use pjlab_pijersi::{Move, Position, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;

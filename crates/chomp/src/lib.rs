@@ -16,10 +16,14 @@
 //! # Ok::<(), pjlab_chomp::Error>(())
 //! ```
 
+pub mod encode;
 mod game;
+mod setups;
 mod solver;
 
+pub use encode::ChompEncoder;
 pub use game::{Chomp, ChompMove};
+pub use setups::ChompSetups;
 pub use solver::Solver;
 
 /// Largest number of rows or columns.
@@ -44,6 +48,9 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// Self-play setups that make no sense.
+    #[error("{0}")]
+    Setups(String),
     /// A move that is not legal in the position.
     #[error("illegal move {mv} in {position}")]
     IllegalMove {

@@ -32,8 +32,14 @@
 //! assert_eq!(Outcome::Draw.value_for(Side::Second), 0.0);
 //! ```
 
+pub mod encode;
 mod game;
+mod heuristic;
 pub mod perft;
+pub mod setups;
 pub mod testkit;
 
+pub use encode::{Encoder, EncoderId};
 pub use game::{Game, Outcome, Side};
+pub use heuristic::{Heuristic, ZeroHeuristic};
+pub use setups::{SetupMix, SetupVariant, Setups, Start};

@@ -48,4 +48,12 @@ pub enum Error {
     /// A variant asked for something it cannot do (e.g. enumerating a random variant).
     #[error("{0}")]
     Variant(String),
+    /// An evaluation weights file that cannot be read or parsed.
+    #[error("bad evaluation config {path}: {message}")]
+    EvalConfig {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
 }

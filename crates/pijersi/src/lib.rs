@@ -8,6 +8,9 @@
 //! - Text: PSN ([`Position::from_psn`], `Display`), UGI move strings ([`Position::parse_ugi`]),
 //!   the rulebook game notation ([`notation`]).
 //! - Setups: [`Variant`] (classic and the random families), reproducible from a seed.
+//! - The parts the lab's upper layers take from a game: the alpha-beta evaluation
+//!   ([`PijersiEval`], weights in `configs/alphabeta.toml`), the network encoder
+//!   ([`PijersiEncoder`]) and the setup variants as a [`pjlab_core::SetupVariant`].
 //! - [`Rules::PassThrough`]: pijersi-rs's reading of the back-row win, only when asked for.
 //!
 //! ```
@@ -21,7 +24,9 @@
 //! ```
 
 pub mod action;
+pub mod encode;
 mod error;
+mod eval;
 mod game;
 pub mod geometry;
 mod moves;
@@ -34,7 +39,9 @@ pub mod symmetry;
 mod variants;
 mod zobrist;
 
+pub use encode::PijersiEncoder;
 pub use error::Error;
+pub use eval::{EvalConfig, PijersiEval, PijersiWeights};
 pub use geometry::{Bitboard, Cell, Direction};
 pub use moves::{Move, MoveKind};
 pub use piece::{Color, Piece, Role};

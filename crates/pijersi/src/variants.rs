@@ -330,3 +330,11 @@ mod tests {
         assert_eq!(Cell::new(WHITE_STACK).unwrap().to_string(), "b4");
     }
 }
+
+impl pjlab_core::SetupVariant for Variant {
+    type Game = Position;
+
+    fn start(self, seed: u64) -> Position {
+        self.setup(seed)
+    }
+}

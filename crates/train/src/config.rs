@@ -214,7 +214,7 @@ impl RunConfig {
             return bad("window.max_size", "must be at least window.min_size");
         }
         if self.game == GameKind::Pijersi {
-            pjlab_selfplay::PijersiSetups::parse(&self.pijersi.setups)?;
+            pjlab_selfplay::PijersiSetups::parse(&self.pijersi.setups).map_err(Error::Config)?;
             if self.eval.variant.parse::<pjlab_pijersi::Variant>().is_err() {
                 return bad("eval.variant", "unknown setup variant");
             }
@@ -223,7 +223,8 @@ impl RunConfig {
                 self.chomp.rows,
                 self.chomp.cols,
                 self.chomp.random_share,
-            )?;
+            )
+            .map_err(|e| Error::Config(e.to_string()))?;
         }
         Ok(())
     }

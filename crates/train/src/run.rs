@@ -233,7 +233,7 @@ pub fn train(config: &RunConfig, options: &RunOptions) -> Result<RunSummary, Err
     match config.game {
         GameKind::Pijersi => {
             let domain = PijersiDomain {
-                setups: PijersiSetups::parse(&config.pijersi.setups)?,
+                setups: PijersiSetups::parse(&config.pijersi.setups).map_err(Error::Config)?,
                 variant: config
                     .eval
                     .variant
@@ -245,7 +245,8 @@ pub fn train(config: &RunConfig, options: &RunOptions) -> Result<RunSummary, Err
         GameKind::Chomp => {
             let c = &config.chomp;
             let domain = ChompDomain {
-                setups: ChompSetups::new(c.rows, c.cols, c.random_share)?,
+                setups: ChompSetups::new(c.rows, c.cols, c.random_share)
+                    .map_err(|e| Error::Config(e.to_string()))?,
                 rows: c.rows,
                 cols: c.cols,
             };

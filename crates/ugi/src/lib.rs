@@ -30,12 +30,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use pjlab_alphabeta::{
-    Engine, Limits, MATE, MATE_BOUND, Options as AbOptions, PijersiEval, PijersiWeights,
-};
+use pjlab_alphabeta::{Engine, Limits, MATE, MATE_BOUND, Options as AbOptions};
 use pjlab_core::{Game, Outcome, Side};
 use pjlab_mcts::{Budget, Config as MctsConfig, Evaluator, Mcts, RolloutEvaluator};
-use pjlab_pijersi::{Move, Position};
+use pjlab_pijersi::{Move, PijersiEval, PijersiWeights, Position};
 
 /// Where answers go: one line at a time, flushed.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;

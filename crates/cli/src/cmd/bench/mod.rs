@@ -11,7 +11,8 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use pjlab_alphabeta::{Engine, Limits, Options as AbOptions, PijersiEval};
+use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
+use pjlab_pijersi::PijersiEval;
 use pjlab_mcts::{Budget, Config as MctsConfig, Mcts, UniformEvaluator};
 
 use crate::Verbosity;

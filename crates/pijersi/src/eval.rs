@@ -1,13 +1,13 @@
-//! The Pijersi evaluation: named weights, read from a TOML config.
+//! The Pijersi evaluation for alpha-beta search: named weights, read from a TOML config
+//! (`configs/alphabeta.toml`).
 
 use std::path::Path;
 
-use pjlab_pijersi::geometry::{ROW_LEN, ROW_START, adjacent};
-use pjlab_pijersi::{Bitboard, Color, Move, Position, Role};
+use pjlab_core::Heuristic;
 use serde::{Deserialize, Serialize};
 
-use crate::Error;
-use crate::engine::Heuristic;
+use crate::geometry::{ROW_LEN, ROW_START, adjacent};
+use crate::{Bitboard, Color, Error, Move, Position, Role};
 
 /// Weights of the Pijersi evaluation, all in centi-units (a rock cube is worth 100 by default)
 /// unless stated otherwise. Every key may be left out of the config file: its default holds.
@@ -68,7 +68,10 @@ impl PijersiWeights {
         let name = path.display().to_string();
         match std::fs::read_to_string(path) {
             Ok(text) => Self::parse(&text, name),
-            Err(source) => Err(Error::Io { path: name, source }),
+            Err(source) => Err(Error::EvalConfig {
+                path: name,
+                message: source.to_string(),
+            }),
         }
     }
 
@@ -83,7 +86,7 @@ impl PijersiWeights {
     fn parse(text: &str, path: String) -> Result<PijersiWeights, Error> {
         match toml::from_str::<EvalConfig>(text) {
             Ok(config) => Ok(config.pijersi),
-            Err(e) => Err(Error::Config {
+            Err(e) => Err(Error::EvalConfig {
                 path,
                 message: e.message().to_string(),
             }),

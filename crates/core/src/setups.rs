@@ -1,0 +1,107 @@
+//! Where games start: a game's setup variants, and weighted mixes of them for self-play.
+
+use std::fmt::Display;
+use std::str::FromStr;
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::Game;
+
+/// A game's starting position and where it came from.
+#[derive(Clone, Debug)]
+pub struct Start<G> {
+    /// The starting position.
+    pub position: G,
+    /// The setup variant's name.
+    pub variant: String,
+    /// The seed the setup was drawn with (0 for fixed setups).
+    pub seed: u64,
+}
+
+/// Draws starting positions.
+pub trait Setups<G: Game>: Send + Sync {
+    /// A starting position drawn with `rng`.
+    fn draw(&self, rng: &mut ChaCha8Rng) -> Start<G>;
+}
+
+/// A named setup variant of a game: parsed from and written as its name, and giving a start
+/// from a seed (fixed layouts ignore it).
+pub trait SetupVariant: Copy + FromStr + Display + Send + Sync + 'static {
+    /// The game it sets up.
+    type Game: Game;
+    /// The start this variant gives for `seed`.
+    fn start(self, seed: u64) -> Self::Game;
+}
+
+/// Setup variants drawn with relative weights: `variant:weight,variant:weight,...`.
+#[derive(Clone, Debug)]
+pub struct SetupMix<V> {
+    mix: Vec<(V, f64)>,
+}
+
+impl<V: SetupVariant> SetupMix<V>
+where
+    V::Err: Display,
+{
+    /// A mix of variants with their relative weights.
+    ///
+    /// # Errors
+    /// For an empty mix, a negative or non-finite weight, or all weights zero.
+    pub fn new(mix: Vec<(V, f64)>) -> Result<SetupMix<V>, String> {
+        if mix.iter().any(|&(_, w)| !w.is_finite() || w < 0.0) {
+            return Err("setup weights must be finite and >= 0".into());
+        }
+        if mix.iter().map(|&(_, w)| w).sum::<f64>() <= 0.0 {
+            return Err("the setup mix needs a positive weight".into());
+        }
+        Ok(SetupMix { mix })
+    }
+
+    /// Parses `variant:weight,variant:weight,...` (a bare variant weighs 1).
+    ///
+    /// # Errors
+    /// On an unknown variant or a bad weight.
+    pub fn parse(text: &str) -> Result<SetupMix<V>, String> {
+        let mut mix = Vec::new();
+        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, weight) = part.split_once(':').unwrap_or((part, "1"));
+            let variant: V = name
+                .trim()
+                .parse()
+                .map_err(|e| format!("setup mix: {e}"))?;
+            let weight: f64 = weight
+                .trim()
+                .parse()
+                .map_err(|_| format!("setup mix: bad weight in {part:?}"))?;
+            mix.push((variant, weight));
+        }
+        SetupMix::new(mix)
+    }
+
+    /// The variants and their weights.
+    pub fn variants(&self) -> &[(V, f64)] {
+        &self.mix
+    }
+}
+
+impl<V: SetupVariant> Setups<V::Game> for SetupMix<V> {
+    fn draw(&self, rng: &mut ChaCha8Rng) -> Start<V::Game> {
+        let total: f64 = self.mix.iter().map(|&(_, w)| w).sum();
+        let mut x = rng.random::<f64>() * total;
+        let mut variant = self.mix[0].0;
+        for &(v, w) in &self.mix {
+            if x < w {
+                variant = v;
+                break;
+            }
+            x -= w;
+        }
+        let seed = rng.random::<u64>();
+        Start {
+            position: variant.start(seed),
+            variant: variant.to_string(),
+            seed,
+        }
+    }
+}
