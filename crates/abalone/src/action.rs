@@ -16,7 +16,7 @@ use crate::moves::{Move, across};
 const NONE: u16 = u16::MAX;
 
 /// Whether a line of `len` from `first` along `axis`, moved in `dir`, stays on the board.
-const fn broadside_fits(first: Cell, axis: Direction, len: u8, dir: Direction) -> bool {
+pub(crate) const fn broadside_fits(first: Cell, axis: Direction, len: u8, dir: Direction) -> bool {
     let mut cell = first;
     let mut k = 0;
     while k < len {

@@ -52,4 +52,12 @@ pub enum Error {
     /// A position and rules that do not fit together (a doubles position under two-player rules).
     #[error("{0}")]
     Rules(String),
+    /// An evaluation weights file that cannot be read or parsed.
+    #[error("bad evaluation config {path}: {message}")]
+    EvalConfig {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
 }

@@ -20,6 +20,16 @@ impl Game for Position {
         self.color_to_move().side()
     }
 
+    /// Four in doubles, two otherwise.
+    fn seats(&self) -> usize {
+        if self.rules().is_doubles() { 4 } else { 2 }
+    }
+
+    /// The seat to move: 0 (Black) or 1 (White), or in doubles 0..4 ([`Position::seat`]).
+    fn seat(&self) -> usize {
+        Position::seat(self).index()
+    }
+
     #[inline]
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         Position::legal_moves(self, moves);

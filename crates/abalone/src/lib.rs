@@ -11,7 +11,11 @@
 //! - Text: the position text ([`Position::from_text`], `Display`), Aba-Pro moves and games
 //!   ([`notation`]).
 //! - [`Variant`]: `standard`, `belgian-daisy`, `german-daisy`, and `doubles` in both seat orders,
-//!   with or without the junction rule.
+//!   with or without the junction rule, as a [`pjlab_core::SetupVariant`].
+//! - The parts the lab's upper layers take from the game: the alpha-beta evaluation
+//!   ([`AbaloneEval`], weights in `configs/alphabeta-abalone.toml`), the network encoder
+//!   ([`AbaloneEncoder`], from the mover's side) and the board's 12 [`symmetry`] maps with the
+//!   colour swap.
 //!
 //! Decided where the spec is silent: a seat (or, in a constructed position, a side) with no legal
 //! move passes; a doubles setup whose daisies touch has its junction made; rules other than the
@@ -28,23 +32,31 @@
 //! ```
 
 pub mod action;
+pub mod encode;
 mod error;
+pub mod eval;
 mod game;
 pub mod geometry;
+mod kit;
 mod moves;
 pub mod notation;
 pub mod perft;
 mod position;
+pub mod symmetry;
 pub mod text;
 mod variants;
 
+pub use encode::AbaloneEncoder;
 pub use error::Error;
+pub use eval::{AbaloneEval, AbaloneWeights};
 pub use geometry::{Bitboard, Cell, Direction};
+pub use kit::{AbaloneConfig, AbaloneKit};
 pub use moves::Move;
 pub use position::{
     Color, DEFAULT_NO_EJECTION_PLIES, EJECTIONS_TO_WIN, MARBLES, Mode, Position, Rules, Seat,
     SeatOrder, Setup,
 };
+pub use symmetry::Symmetry;
 pub use variants::Variant;
 
 use pjlab_core::{Outcome, Side};

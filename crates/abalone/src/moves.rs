@@ -58,32 +58,6 @@ pub enum Move {
 
 const _: () = assert!(std::mem::size_of::<Move>() <= 4);
 
-impl Move {
-    /// The cells of the mover's marbles that this move names: the trailing marble of an in-line
-    /// move (those ahead follow from the position), every marble of a broadside.
-    pub fn named_cells(self) -> Bitboard {
-        match self {
-            Move::Inline { trailing, .. } => trailing.bit(),
-            Move::Broadside {
-                first, axis, len, ..
-            } => line_bits(first, axis, len),
-            Move::Pass => 0,
-        }
-    }
-}
-
-/// The cells of a line of `len` cells from `first` along `axis` (fewer if it leaves the board).
-pub(crate) fn line_bits(first: Cell, axis: Direction, len: u8) -> Bitboard {
-    let mut bits = 0;
-    let mut cell = Some(first);
-    for _ in 0..len {
-        let Some(c) = cell else { break };
-        bits |= c.bit();
-        cell = c.step(axis);
-    }
-    bits
-}
-
 impl fmt::Display for Move {
     /// Aba-Pro: `a1b2` in-line (trailing marble, where it goes); `e6e8f6` broadside (the line's
     /// ends in notation order, where the first goes); `pass`.
@@ -170,6 +144,15 @@ pub(crate) struct Effect {
     own: Bitboard,
     pushed: Bitboard,
     dir: Direction,
+}
+
+impl Effect {
+    /// A pass: nothing moves.
+    const NOTHING: Effect = Effect {
+        own: 0,
+        pushed: 0,
+        dir: Direction::East,
+    };
 }
 
 /// Cell-by-cell neighbour table: `NEXT[bit][dir]` is the neighbour's bit, or 255 off the board.
@@ -311,11 +294,7 @@ impl Position {
                 if self.count_moves_without_pass() != 0 {
                     Err(Illegal::PassWithMoves)
                 } else {
-                    Ok(Effect {
-                        own: 0,
-                        pushed: 0,
-                        dir: Direction::East,
-                    })
+                    Ok(Effect::NOTHING)
                 }
             }
         }
@@ -366,17 +345,13 @@ impl Position {
         }
     }
 
-    /// Plays `mv`, which must be legal here (one of [`Position::legal_moves`]). Anything else
-    /// leaves a position that is memory-safe but meaningless.
+    /// Plays `mv`, which must be legal here (one of [`Position::legal_moves`]): the checks of
+    /// [`Position::play`] are skipped. An illegal in-line move or broadside changes nothing; an
+    /// illegal pass passes the turn.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
         let effect = match mv {
-            Move::Inline { trailing, dir } => self.inline_effect(trailing, dir),
-            Move::Pass => Ok(Effect {
-                own: 0,
-                pushed: 0,
-                dir: Direction::East,
-            }),
+            Move::Pass => Ok(Effect::NOTHING),
             _ => self.effect(mv),
         };
         if let Ok(effect) = effect {
@@ -483,9 +458,8 @@ impl Position {
         self.generate_moves(moves);
     }
 
-    /// Appends every move of the seat to move, ignoring whether the game is over (perft counts
-    /// this way): a lone pass when it has no other.
-    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+    /// Appends every move of the seat to move (a lone pass when it has no other).
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
         let start = moves.len();
         for (dir, trailing) in Direction::ALL.into_iter().zip(self.inline_sets()) {
             moves.extend(cells(trailing).map(|trailing| Move::Inline { trailing, dir }));

@@ -4,8 +4,9 @@
 //! cell it moves to; a broadside is the two end cells of the moved line and where the first of
 //! them goes (either end first when reading, the ends in notation order when writing). A game is
 //! move numbers (`N.`, or `N...` before a White move that opens a record) and moves, with free
-//! whitespace between tokens; each number after the first must be one more than the previous and
-//! stand before a Black move.
+//! whitespace between tokens. The first number is the start position's move number (or 1, for a
+//! record numbered from its own start); each later one is one more than the previous and stands
+//! before a Black move. Numbers may be left out.
 
 use std::fmt::Write;
 
@@ -21,7 +22,7 @@ fn direction_between(from: Cell, to: Cell) -> Option<Direction> {
         .find(|&d| from.step(d) == Some(to))
 }
 
-/// The cell named by `text[range]`, or an error naming it.
+/// The cell named `part` (a slice of the move text `text`), or an error naming it.
 fn cell_at(text: &str, part: &str) -> Result<Cell, Error> {
     Cell::parse(part).ok_or_else(|| Error::MoveText {
         text: text.to_string(),
@@ -83,6 +84,12 @@ pub fn parse_move(text: &str) -> Result<Move, Error> {
             if dir.axis() == axis.axis() {
                 return Err(fail(format!(
                     "{a} to {to} runs along the line {first}-{last}: an in-line move is written with its trailing marble and 4 characters"
+                )));
+            }
+            if !crate::action::broadside_fits(first, axis, len, dir) {
+                return Err(fail(format!(
+                    "the line {first}-{last} moved {} leaves the board",
+                    dir.name()
                 )));
             }
             Ok(Move::Broadside {
@@ -206,6 +213,12 @@ pub fn parse_game(text: &str, start: &Position) -> Result<GameRecord, Error> {
                 None if ellipsis && mover != Color::White => {
                     return Err(fail(format!(
                         "{token:?}: \"{n}...\" announces a White move but Black is to move"
+                    )));
+                }
+                None if n != 1 && n != u64::from(position.move_number()) => {
+                    return Err(fail(format!(
+                        "the record starts at move {n} but the position is at move {}",
+                        position.move_number()
                     )));
                 }
                 None => {}

@@ -228,11 +228,11 @@ impl Setup {
         }
     }
 
-    /// Puts a marble of `seat` on each named cell.
+    /// Puts a marble of `seat` on each named cell (the built-in layouts).
     ///
     /// # Panics
-    /// If a name is not a cell (this is for tests and built-in layouts).
-    pub fn place(&mut self, seat: Seat, names: &str) -> &mut Setup {
+    /// If a name is not a cell.
+    pub(crate) fn place(&mut self, seat: Seat, names: &str) -> &mut Setup {
         for name in names.split_whitespace() {
             let cell = Cell::parse(name).unwrap_or_else(|| panic!("no cell {name:?}"));
             self.board[cell.dense()] = Some(seat);
@@ -363,18 +363,17 @@ impl Position {
     /// move would not fit.
     pub fn with_rules(mut self, rules: Rules) -> Result<Position, Error> {
         if rules.is_doubles() != self.rules.is_doubles() {
-            let want = if rules.is_doubles() {
-                "doubles"
-            } else {
-                "two-player"
-            };
-            return Err(Error::Rules(format!(
-                "a {} position cannot be played under {want} rules",
-                if self.rules.is_doubles() {
+            let name = |r: Rules| {
+                if r.is_doubles() {
                     "doubles"
                 } else {
                     "two-player"
                 }
+            };
+            return Err(Error::Rules(format!(
+                "a {} position cannot be played under {} rules",
+                name(self.rules),
+                name(rules)
             )));
         }
         self.rules = rules;

@@ -170,3 +170,12 @@ impl FromStr for Variant {
             .ok_or_else(|| Error::UnknownVariant(text.to_string()))
     }
 }
+
+/// The fixed start layouts: the seed is ignored.
+impl pjlab_core::SetupVariant for Variant {
+    type Game = Position;
+
+    fn start(self, _seed: u64) -> Position {
+        Variant::start(self)
+    }
+}

@@ -153,3 +153,46 @@ fn every_action_index_is_reached_by_random_games() {
     // The pass needs a blocked seat, which random games from the starts do not meet.
     assert_eq!(missing, ["pass"], "{} indices never reached", missing.len());
 }
+
+#[test]
+fn doubles_without_the_junction_rule_is_the_two_player_game() {
+    // The spec: without the junction rule, doubles is the two-player game from the same start,
+    // move for move; only who decides changes.
+    let belgian = Variant::BelgianDaisy.start();
+    for name in ["doubles-nojunction", "doubles-0321-nojunction"] {
+        let doubles = name.parse::<Variant>().unwrap().start();
+        for depth in 1..=3 {
+            assert_eq!(
+                perft(&doubles, depth),
+                perft(&belgian, depth),
+                "{name} perft({depth})"
+            );
+        }
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        belgian.legal_moves(&mut a);
+        doubles.legal_moves(&mut b);
+        assert_eq!(a, b, "{name}");
+    }
+}
+
+#[test]
+fn broadsides_off_the_board_are_refused_as_text() {
+    // The first end's destination is on the board, another's is not.
+    for text in ["c5a5c6", "e7e9f8"] {
+        let err = pjlab_abalone::notation::parse_move(text).unwrap_err();
+        assert!(
+            err.to_string().contains("leaves the board"),
+            "{text}: {err}"
+        );
+    }
+}
+
+#[test]
+fn touching_daisies_make_the_junction_when_read() {
+    // Seat 0's marble on e4 next to seat 2's on e5: the black junction is made, as it would be
+    // after the move that brought them together.
+    let text = "5/6/7/8/3bd4/8/7/6/5 1 - - 0 0 0 1";
+    let position = Position::from_text(text).unwrap();
+    assert!(position.junction(pjlab_abalone::Color::Black));
+    assert!(!position.junction(pjlab_abalone::Color::White));
+}

@@ -1,10 +1,11 @@
-//! Pijersi players behind one [`Agent`] trait, built from short specs:
+//! Players of any game behind one [`Agent`] trait, built from short specs by [`build`] for a
+//! game's [`GameKit`]:
 //!
 //! | spec | player | options (defaults) |
 //! |---|---|---|
 //! | `random` | uniform legal move | `seed` |
-//! | `greedy` | a win, else a capture, else random | `seed` |
-//! | `alphabeta` | [`pjlab_alphabeta::Engine`] with the Pijersi evaluation | `depth` (4 when no limit is given), `nodes`, `time`, `tt` (MiB, 16), `quiescence` (plies, 16), `eval` (TOML weights file) |
+//! | `greedy` | a win, else a tactical move (a capture, a push) by the game's evaluation, else random | `seed` |
+//! | `alphabeta` | [`pjlab_alphabeta::Engine`] with the game's evaluation | `depth` (4 when no limit is given), `nodes`, `time`, `tt` (MiB, 16), `quiescence` (plies, 16), `eval` (TOML weights file) |
 //! | `mcts` | [`pjlab_mcts::Mcts`] | `sims` (800), `time`, `nodes` (tree bound), `eval` (`rollout` or `uniform`), `cpuct` (1.5), `gumbel` (actions considered; 0 = PUCT root), `solver` (true), `seed` |
 //! | `ugi` | an external engine speaking UGI ([`ugi::UgiAgent`]) | `cmd` (the binary, required), `arg` (one argument, repeatable), `depth`, `movetime` (one of them; `depth=4` when neither), `timeout` (per move beyond `movetime`, 30s), `stderr` (file the engine's stderr is appended to), `option.<Name>` (sent with `setoption`) |
 //!
@@ -20,11 +21,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
-use pjlab_pijersi::{PijersiEval, PijersiWeights};
+use pjlab_core::{Game, GameKit, Heuristic};
 use pjlab_mcts::{
     Budget, Config as MctsConfig, GumbelConfig, Mcts, RolloutEvaluator, UniformEvaluator,
 };
-use pjlab_pijersi::{Move, Position};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -53,13 +53,13 @@ impl std::fmt::Display for Score {
 
 /// An agent's answer for one position.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
+pub struct Decision<M> {
     /// The move it plays (`None` when there is none).
-    pub best_move: Option<Move>,
+    pub best_move: Option<M>,
     /// Its rating of the position, if it has one.
     pub score: Option<Score>,
     /// The line it expects, starting with its move.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Search depth reached (alpha-beta) or simulations run (MCTS).
     pub effort: u64,
     /// Nodes searched.
@@ -71,10 +71,10 @@ pub struct Decision {
     pub forfeit: Option<String>,
 }
 
-impl Decision {
+impl<M> Decision<M> {
     /// The decision an MCTS result makes: its move, its value (or the proven result, in plies
     /// of its principal variation), simulations as effort.
-    pub fn from_search(result: pjlab_mcts::SearchResult<Move>, started: Instant) -> Decision {
+    pub fn from_search(result: pjlab_mcts::SearchResult<M>, started: Instant) -> Decision<M> {
         let score = match result.proof {
             pjlab_mcts::Proof::Win => Score::Mate(result.pv.len() as i32),
             pjlab_mcts::Proof::Loss => Score::Mate(-(result.pv.len() as i32)),
@@ -91,7 +91,10 @@ impl Decision {
         }
     }
 
-    fn just(best_move: Option<Move>, started: Instant) -> Decision {
+    fn just(best_move: Option<M>, started: Instant) -> Decision<M>
+    where
+        M: Copy,
+    {
         Decision {
             best_move,
             score: None,
@@ -104,35 +107,48 @@ impl Decision {
     }
 
     /// A forfeit: no move, for `reason`.
-    pub fn forfeit(reason: impl Into<String>, started: Instant) -> Decision {
+    pub fn forfeit(reason: impl Into<String>, started: Instant) -> Decision<M> {
         Decision {
+            best_move: None,
+            score: None,
+            pv: Vec::new(),
+            effort: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
             forfeit: Some(reason.into()),
-            ..Decision::just(None, started)
         }
     }
 }
 
 /// A game so far: where it started and the moves played since, for agents that want the history
 /// (an external engine is sent `position fen <start> moves ...`).
-#[derive(Copy, Clone, Debug)]
-pub struct History<'a> {
+#[derive(Debug)]
+pub struct History<'a, G: Game> {
     /// The starting position.
-    pub start: &'a Position,
+    pub start: &'a G,
     /// The moves played from it.
-    pub moves: &'a [Move],
+    pub moves: &'a [G::Move],
     /// The position they lead to, where the agent is to move.
-    pub position: &'a Position,
+    pub position: &'a G,
 }
 
-/// A Pijersi player.
-pub trait Agent: Send {
+impl<G: Game> Clone for History<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for History<'_, G> {}
+
+/// A player of the game `G`.
+pub trait Agent<G: Game>: Send {
     /// The spec it was built from.
     fn spec(&self) -> &str;
     /// Chooses a move in `position` (none if the game is over there).
-    fn decide(&mut self, position: &Position) -> Decision;
+    fn decide(&mut self, position: &G) -> Decision<G::Move>;
 
     /// Chooses a move knowing the game's history; by default [`Agent::decide`] on its position.
-    fn decide_in_game(&mut self, history: History<'_>) -> Decision {
+    fn decide_in_game(&mut self, history: History<'_, G>) -> Decision<G::Move> {
         self.decide(history.position)
     }
 
@@ -174,8 +190,8 @@ pub enum SpecError {
     #[error("option `{0}` is not key=value")]
     Malformed(String),
     /// The evaluation weights file is bad.
-    #[error(transparent)]
-    Eval(#[from] pjlab_pijersi::Error),
+    #[error("{0}")]
+    Eval(String),
 }
 
 /// Parses a duration such as `250ms`, `1s`, `1.5s` or `2m`.
@@ -216,11 +232,12 @@ fn number<T: std::str::FromStr>(
     })
 }
 
-/// Builds the agent a spec names; `seed` seeds its random choices unless the spec sets `seed`.
+/// Builds the agent a spec names for the game of kit `K`; `seed` seeds its random choices unless
+/// the spec sets `seed`.
 ///
 /// # Errors
 /// [`SpecError`] for unknown agents or options and bad values.
-pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent>, SpecError> {
+pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, SpecError> {
     let spec = spec.trim();
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
     let mut pairs = Vec::new();
@@ -246,7 +263,9 @@ pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent>, SpecError> {
             }
             Ok(Box::new(SimpleAgent {
                 spec: spec.to_string(),
-                greedy: name == "greedy",
+                greedy: (name == "greedy")
+                    .then(|| K::evaluation(None).map_err(SpecError::Eval))
+                    .transpose()?,
                 rng: ChaCha8Rng::seed_from_u64(seed),
             }))
         }
@@ -254,7 +273,7 @@ pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent>, SpecError> {
             const ALLOWED: &str = "depth, nodes, time, tt, quiescence, eval";
             let mut limits = Limits::default();
             let mut options = AbOptions::default();
-            let mut weights = PijersiWeights::default();
+            let mut weights = None;
             for (k, v) in &pairs {
                 match k.as_str() {
                     "depth" => {
@@ -272,16 +291,17 @@ pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent>, SpecError> {
                     "time" => limits.time = Some(parse_duration(v)?),
                     "tt" => options.tt_mib = number(k, v, "a size in MiB")?,
                     "quiescence" => options.quiescence_plies = number(k, v, "a number of plies")?,
-                    "eval" => weights = PijersiWeights::from_file(Path::new(v))?,
+                    "eval" => weights = Some(v.clone()),
                     _ => return Err(unknown(k, ALLOWED)),
                 }
             }
             if limits == Limits::default() {
                 limits.depth = Some(4);
             }
+            let eval = K::evaluation(weights.as_deref().map(Path::new)).map_err(SpecError::Eval)?;
             Ok(Box::new(AlphaBetaAgent {
                 spec: spec.to_string(),
-                engine: Engine::new(PijersiEval::new(weights), options),
+                engine: Engine::new(eval, options),
                 limits,
             }))
         }
@@ -345,13 +365,14 @@ pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent>, SpecError> {
     }
 }
 
-struct SimpleAgent {
+/// Random moves, or with an evaluation (greedy) a win, else a tactical move, else random.
+struct SimpleAgent<H> {
     spec: String,
-    greedy: bool,
+    greedy: Option<H>,
     rng: ChaCha8Rng,
 }
 
-impl Agent for SimpleAgent {
+impl<G: Game, H: Heuristic<G> + Send> Agent<G> for SimpleAgent<H> {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -360,17 +381,16 @@ impl Agent for SimpleAgent {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
     }
 
-    fn decide(&mut self, position: &Position) -> Decision {
+    fn decide(&mut self, position: &G) -> Decision<G::Move> {
         let started = Instant::now();
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
-        if self.greedy {
+        if let Some(eval) = &self.greedy {
             let (mut wins, mut captures) = (Vec::new(), Vec::new());
             for &mv in &moves {
-                let after = position.after(mv);
-                if after.is_won() {
+                if position.wins_at_once(mv) {
                     wins.push(mv);
-                } else if after.halfmove() == 0 {
+                } else if eval.is_tactical(position, mv) {
                     captures.push(mv);
                 }
             }
@@ -384,13 +404,13 @@ impl Agent for SimpleAgent {
     }
 }
 
-struct AlphaBetaAgent {
+struct AlphaBetaAgent<G: Game, H: Heuristic<G>> {
     spec: String,
-    engine: Engine<Position, PijersiEval>,
+    engine: Engine<G, H>,
     limits: Limits,
 }
 
-impl Agent for AlphaBetaAgent {
+impl<G: Game, H: Heuristic<G> + Send> Agent<G> for AlphaBetaAgent<G, H> {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -399,7 +419,7 @@ impl Agent for AlphaBetaAgent {
         self.engine.clear();
     }
 
-    fn decide(&mut self, position: &Position) -> Decision {
+    fn decide(&mut self, position: &G) -> Decision<G::Move> {
         let result = self.engine.search(position, &self.limits);
         let score = match result.mate_in() {
             Some(n) => Score::Mate(n),
@@ -426,7 +446,7 @@ struct MctsAgent {
     seed: u64,
 }
 
-impl Agent for MctsAgent {
+impl<G: Game> Agent<G> for MctsAgent {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -436,7 +456,7 @@ impl Agent for MctsAgent {
         self.rollout = RolloutEvaluator::new(seed);
     }
 
-    fn decide(&mut self, position: &Position) -> Decision {
+    fn decide(&mut self, position: &G) -> Decision<G::Move> {
         let started = Instant::now();
         self.seed = self.seed.wrapping_add(1);
         let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
@@ -452,6 +472,7 @@ impl Agent for MctsAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pjlab_pijersi::{PijersiKit, Position};
 
     #[test]
     fn specs_parse_or_fail_clearly() {
@@ -466,7 +487,7 @@ mod tests {
             "mcts:sims=50,eval=uniform,gumbel=8,solver=false,cpuct=2",
             "mcts:time=20ms",
         ] {
-            let mut agent = build(good, 1).unwrap_or_else(|e| panic!("{good}: {e}"));
+            let mut agent = build::<PijersiKit>(good, 1).unwrap_or_else(|e| panic!("{good}: {e}"));
             assert_eq!(agent.spec(), good);
             let position = Position::default();
             let mut moves = Vec::new();
@@ -489,7 +510,10 @@ mod tests {
             "mcts:sims=-1",
             "random:depth=3",
         ] {
-            assert!(build(bad, 1).is_err(), "{bad} should be refused");
+            assert!(
+                build::<PijersiKit>(bad, 1).is_err(),
+                "{bad} should be refused"
+            );
         }
     }
 

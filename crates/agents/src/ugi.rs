@@ -1,7 +1,8 @@
-//! An external engine speaking UGI, the UCI-like protocol of Pijersi engines, as an [`Agent`].
+//! An external engine speaking UGI, the UCI-like protocol of board-game engines, as an [`Agent`].
 //!
 //! The engine is started on first use and handshaken (`ugi` ... `ugiok`, `setoption`s, `isready`
-//! ... `readyok`). Each move sends `position fen <start PSN> moves <m1> <m2> ...` and `go depth N`
+//! ... `readyok`). Each move sends `position fen <start text> moves <m1> <m2> ...` (the game's
+//! position text and move texts) and `go depth N`
 //! or `go movetime MS`, then waits for `bestmove`. Our rules decide legality and the game's end:
 //! a move that does not parse or is illegal forfeits the game, and so does an engine that answers
 //! nothing within its time (`movetime` plus `timeout`, or `timeout` for a depth search) or exits.
@@ -19,7 +20,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pjlab_core::Game;
-use pjlab_pijersi::Position;
 
 use crate::{Agent, Decision, History, SpecError, number, parse_duration};
 
@@ -256,7 +256,7 @@ impl UgiAgent {
         }
     }
 
-    fn try_decide(&mut self, history: History<'_>) -> Result<pjlab_pijersi::Move, String> {
+    fn try_decide<G: Game>(&mut self, history: History<'_, G>) -> Result<G::Move, String> {
         if self.process.is_none() {
             self.start()?;
         } else if self.new_game_pending {
@@ -264,7 +264,7 @@ impl UgiAgent {
             self.ready(Instant::now() + self.timeout)?;
         }
         self.new_game_pending = false;
-        let mut command = format!("position fen {}", history.start);
+        let mut command = format!("position fen {}", history.start.to_text());
         if !history.moves.is_empty() {
             command.push_str(" moves ");
             command.push_str(&history.start.line_to_text(history.moves).join(" "));
@@ -283,18 +283,25 @@ impl UgiAgent {
         };
         let position = history.position;
         match position.parse_move(&answer) {
-            Ok(mv) if position.is_legal(mv) => Ok(mv),
-            _ => Err(format!("illegal move `{answer}` in {position}")),
+            Ok(mv) if is_legal(position, mv) => Ok(mv),
+            _ => Err(format!("illegal move `{answer}` in {}", position.to_text())),
         }
     }
 }
 
-impl Agent for UgiAgent {
+/// Whether `mv` is one of the legal moves of `position`.
+fn is_legal<G: Game>(position: &G, mv: G::Move) -> bool {
+    let mut legal = Vec::new();
+    position.legal_moves(&mut legal);
+    legal.contains(&mv)
+}
+
+impl<G: Game> Agent<G> for UgiAgent {
     fn spec(&self) -> &str {
         &self.spec
     }
 
-    fn decide(&mut self, position: &Position) -> Decision {
+    fn decide(&mut self, position: &G) -> Decision<G::Move> {
         self.decide_in_game(History {
             start: position,
             moves: &[],
@@ -302,7 +309,7 @@ impl Agent for UgiAgent {
         })
     }
 
-    fn decide_in_game(&mut self, history: History<'_>) -> Decision {
+    fn decide_in_game(&mut self, history: History<'_, G>) -> Decision<G::Move> {
         let started = Instant::now();
         match self.try_decide(history) {
             Ok(mv) => Decision {

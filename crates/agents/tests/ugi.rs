@@ -3,8 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use pjlab_agents::{Agent, History, build};
-use pjlab_pijersi::{Position, Variant};
+use pjlab_agents::{Agent, History};
+use pjlab_pijersi::{PijersiKit, Position, Variant};
+
+fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent<Position>>, pjlab_agents::SpecError> {
+    pjlab_agents::build::<PijersiKit>(spec, seed)
+}
 
 const STUB: &str = env!("CARGO_BIN_EXE_pjlab-ugi-stub");
 
@@ -16,7 +20,11 @@ fn first_legal(position: &Position) -> pjlab_pijersi::Move {
 
 /// Plays `plies` plies with the engine for both sides from `start`; returns the forfeit reason, if
 /// any, and the moves played.
-fn play(agent: &mut dyn Agent, start: &Position, plies: usize) -> (Option<String>, usize) {
+fn play(
+    agent: &mut dyn Agent<Position>,
+    start: &Position,
+    plies: usize,
+) -> (Option<String>, usize) {
     let mut position = start.clone();
     let mut moves = Vec::new();
     while moves.len() < plies && position.outcome().is_none() {

@@ -70,42 +70,7 @@ impl Group {
     }
 }
 
-/// White's rows (a and b) of a setup, e.g. `RPS RPS / PSR WW SRP`.
-pub fn layout(start: &pjlab_pijersi::Position) -> String {
-    let board = start.board_psn();
-    let rows: Vec<&str> = board.split('/').collect();
-    let cells = |row: &str| -> Vec<String> {
-        let chars: Vec<char> = row.chars().collect();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < chars.len() {
-            if let Some(d) = chars[i].to_digit(10) {
-                out.extend((0..d).map(|_| ".".to_string()));
-                i += 1;
-            } else {
-                let pair: String = chars[i..(i + 2).min(chars.len())].iter().collect();
-                out.push(pair.trim_end_matches('-').to_string());
-                i += 2;
-            }
-        }
-        out
-    };
-    let (Some(b), Some(a)) = (rows.get(rows.len().wrapping_sub(2)), rows.last()) else {
-        return board;
-    };
-    let (a, b) = (cells(a), cells(b));
-    if a.len() != 6 || b.len() != 7 {
-        return board;
-    }
-    format!(
-        "{} {} / {} {} {}",
-        a[..3].concat(),
-        a[3..].concat(),
-        b[..3].concat(),
-        b[3],
-        b[4..].concat()
-    )
-}
+pub use pjlab_pijersi::variants::layout;
 
 /// The class of a layout under renamings of R, P, S: its smallest image under the permutations
 /// given (`all`: the 6 renamings the rule seed divides by; otherwise the 3 cyclic ones, the only

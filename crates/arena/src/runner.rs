@@ -11,7 +11,7 @@ use crate::Error;
 use crate::schedule::{GameSpec, Opening, Player, derive, random_opening};
 
 /// Builds an agent from its spec and a seed (the binary passes one that knows network agents).
-pub type Factory = dyn Fn(&str, u64) -> Result<Box<dyn Agent>, String> + Sync;
+pub type Factory = dyn Fn(&str, u64) -> Result<Box<dyn Agent<Position>>, String> + Sync;
 
 /// How a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -75,8 +75,8 @@ pub struct PlayOptions {
 /// Plays one game between `white` and `black`; `None` if `stop` was raised first.
 pub fn play_game(
     spec: &GameSpec,
-    white: &mut dyn Agent,
-    black: &mut dyn Agent,
+    white: &mut dyn Agent<Position>,
+    black: &mut dyn Agent<Position>,
     options: &PlayOptions,
     stop: &AtomicBool,
 ) -> Option<PlayedGame> {
@@ -176,7 +176,7 @@ pub fn play_games(
             let tx = tx.clone();
             let (next, failed) = (&next, &failed);
             scope.spawn(move || {
-                let mut agents: Vec<Option<Box<dyn Agent>>> =
+                let mut agents: Vec<Option<Box<dyn Agent<Position>>>> =
                     (0..2 * players.len()).map(|_| None).collect();
                 loop {
                     if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {

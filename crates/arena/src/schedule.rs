@@ -2,8 +2,8 @@
 //! that a run can be resumed (and reproduced) from them alone.
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
-use pjlab_pijersi::{PijersiEval, PijersiWeights};
 use pjlab_pijersi::{Move, Position, Variant};
+use pjlab_pijersi::{PijersiEval, PijersiWeights};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;

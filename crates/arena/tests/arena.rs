@@ -7,23 +7,23 @@ use pjlab_agents::{Agent, Decision, build};
 use pjlab_arena::{
     Ending, Kind, PlayOptions, PlayedGame, Player, RunSpec, play_games, record, report,
 };
-use pjlab_pijersi::Position;
+use pjlab_pijersi::{Move, PijersiKit, Position};
 
-fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
+fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent<Position>>, String> {
     if spec == "forfeiter" {
         return Ok(Box::new(Forfeiter));
     }
-    build(spec, seed).map_err(|e| e.to_string())
+    build::<PijersiKit>(spec, seed).map_err(|e| e.to_string())
 }
 
 /// Gives up at its first move, as a hung engine would.
 struct Forfeiter;
 
-impl Agent for Forfeiter {
+impl Agent<Position> for Forfeiter {
     fn spec(&self) -> &str {
         "forfeiter"
     }
-    fn decide(&mut self, _: &Position) -> Decision {
+    fn decide(&mut self, _: &Position) -> Decision<Move> {
         Decision::forfeit("no `bestmove` within 0.1 s", Instant::now())
     }
 }

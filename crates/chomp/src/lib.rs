@@ -18,11 +18,13 @@
 
 pub mod encode;
 mod game;
+mod kit;
 mod setups;
 mod solver;
 
 pub use encode::ChompEncoder;
 pub use game::{Chomp, ChompMove};
+pub use kit::{ChompConfig, ChompKit, ChompSize, diagrams};
 pub use setups::ChompSetups;
 pub use solver::Solver;
 

@@ -121,6 +121,7 @@ fn setup_prints_the_start_texts() {
             "5/ww2bb/www1bbb/1ww2bb1/9/1bb2ww1/bbb1www/bb2ww/5 b 0 0 0 1",
         ),
         ("doubles", DOUBLES),
+        ("doubles-0321", DOUBLES),
     ] {
         let out = pjlab(&["setup", "--game", "abalone", "--variant", variant]);
         assert_eq!(stdout(&out).trim(), text);
@@ -232,6 +233,8 @@ fn bad_abalone_input_is_a_one_line_error() {
     assert_usage_error(&replay("1.a1b2\n  e5e6"), "line 2, column 3");
     assert_usage_error(&replay("1.c3c5c4 i5h5"), "along the line");
     assert_usage_error(&replay("1.a1"), "2 characters");
+    assert_usage_error(&replay("1.c5a5c6"), "leaves the board");
+    assert_usage_error(&replay("7.a1b2 i5h5"), "starts at move 7");
     assert_usage_error(
         &pjlab(&[
             "perft", "--game", "abalone", "--psn", BELGIAN, "--depth", "1",

@@ -85,6 +85,17 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// moves twice in a row model it inside one move).
     fn side_to_move(&self) -> Side;
 
+    /// How many seats (players) the game has: 2 by default; Abalone in doubles has 4, two a
+    /// side. Each seat can be its own agent.
+    fn seats(&self) -> usize {
+        2
+    }
+
+    /// The seat to move, in `0..seats()`. By default the side's index. Seats alternate sides.
+    fn seat(&self) -> usize {
+        self.side_to_move().index()
+    }
+
     /// Clears `moves` and fills it with every legal move, each once.
     ///
     /// Invariants: no duplicates; every move is accepted by [`Game::play`]; the list is empty

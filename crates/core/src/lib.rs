@@ -35,6 +35,7 @@
 pub mod encode;
 mod game;
 mod heuristic;
+mod kit;
 pub mod perft;
 pub mod setups;
 pub mod testkit;
@@ -42,4 +43,5 @@ pub mod testkit;
 pub use encode::{Encoder, EncoderId};
 pub use game::{Game, Outcome, Side};
 pub use heuristic::{Heuristic, ZeroHeuristic};
+pub use kit::{GameInfo, GameKit};
 pub use setups::{SetupMix, SetupVariant, Setups, Start};

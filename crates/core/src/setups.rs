@@ -30,8 +30,28 @@ pub trait Setups<G: Game>: Send + Sync {
 pub trait SetupVariant: Copy + FromStr + Display + Send + Sync + 'static {
     /// The game it sets up.
     type Game: Game;
-    /// The start this variant gives for `seed`.
+
+    /// The start this variant gives for `seed` (random variants draw it; fixed layouts ignore
+    /// it).
     fn start(self, seed: u64) -> Self::Game;
+
+    /// How many setups the variant has when they can be listed (matches and balance studies
+    /// then walk them in order); `None` for variants drawn at random.
+    fn count(self) -> Option<u64> {
+        Some(1)
+    }
+
+    /// Setup number `index` (below [`SetupVariant::count`]) of an enumerable variant.
+    fn nth(self, index: u64) -> Self::Game {
+        debug_assert!(self.count().is_none_or(|n| index < n));
+        self.start(index)
+    }
+
+    /// A short description of a setup for per-setup tables (Pijersi: the home rows), if the
+    /// variant has several.
+    fn describe(_start: &Self::Game) -> Option<String> {
+        None
+    }
 }
 
 /// Setup variants drawn with relative weights: `variant:weight,variant:weight,...`.
@@ -66,10 +86,7 @@ where
         let mut mix = Vec::new();
         for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (name, weight) = part.split_once(':').unwrap_or((part, "1"));
-            let variant: V = name
-                .trim()
-                .parse()
-                .map_err(|e| format!("setup mix: {e}"))?;
+            let variant: V = name.trim().parse().map_err(|e| format!("setup mix: {e}"))?;
             let weight: f64 = weight
                 .trim()
                 .parse()

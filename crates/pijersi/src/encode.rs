@@ -101,8 +101,8 @@ impl Encoder<Position> for PijersiEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pjlab_core::Game;
     use crate::Variant;
+    use pjlab_core::Game;
     use rand::SeedableRng;
     use rand::seq::IndexedRandom;
     use rand_chacha::ChaCha8Rng;

@@ -44,7 +44,7 @@ impl NetAgent {
     }
 }
 
-impl Agent for NetAgent {
+impl Agent<Position> for NetAgent {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -53,7 +53,7 @@ impl Agent for NetAgent {
         self.seed = seed;
     }
 
-    fn decide(&mut self, position: &Position) -> Decision {
+    fn decide(&mut self, position: &Position) -> Decision<pjlab_pijersi::Move> {
         let started = Instant::now();
         let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
         let result = search.search(&mut self.evaluator, &Budget::simulations(self.simulations));

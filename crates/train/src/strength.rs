@@ -42,8 +42,8 @@ pub use pjlab_arena::stats::wilson;
 /// Plays one game from `start`; returns the result from the first side's view (1, 0, -1).
 pub fn play_game(
     start: &Position,
-    white: &mut dyn Agent,
-    black: &mut dyn Agent,
+    white: &mut dyn Agent<Position>,
+    black: &mut dyn Agent<Position>,
     max_plies: u32,
 ) -> i8 {
     let mut position = start.clone();
@@ -51,11 +51,12 @@ pub fn play_game(
         if let Some(outcome) = position.outcome() {
             return outcome.value_for(Side::First) as i8;
         }
-        let agent: &mut dyn Agent = if position.side_to_move() == pjlab_pijersi::Color::White {
-            &mut *white
-        } else {
-            &mut *black
-        };
+        let agent: &mut dyn Agent<Position> =
+            if position.side_to_move() == pjlab_pijersi::Color::White {
+                &mut *white
+            } else {
+                &mut *black
+            };
         let Some(mv) = agent.decide(&position).best_move else {
             break;
         };
@@ -118,7 +119,8 @@ pub fn versus_alphabeta(
                 let mut net = NetAgent::new(model, device, settings.simulations, setup);
                 net.set_decisive(settings.decisive);
                 let spec = format!("alphabeta:depth={}", settings.depth);
-                let mut ab = pjlab_agents::build(&spec, setup).expect("a valid alpha-beta spec");
+                let mut ab = pjlab_agents::build::<pjlab_pijersi::PijersiKit>(&spec, setup)
+                    .expect("a valid alpha-beta spec");
                 let r = if net_white {
                     f64::from(play_game(&start, &mut net, ab.as_mut(), settings.max_plies))
                 } else {

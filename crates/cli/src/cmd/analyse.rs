@@ -2,7 +2,9 @@
 
 use anyhow::{Context, Result};
 use pjlab_agents::Score;
-use pjlab_pijersi::Position;
+use pjlab_core::{Game, GameKit};
+
+use crate::cmd::game::{AgentFactory, GameName, start};
 
 /// Print an agent's best move, score and principal variation for one position.
 ///
@@ -10,9 +12,16 @@ use pjlab_pijersi::Position;
 /// win / loss in plies; MCTS as an expected value in [-1, 1].
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The position, as PSN (default: the classic start).
-    #[arg(long)]
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+    /// The Pijersi position, as PSN (default: the classic start).
+    #[arg(long, conflicts_with = "position")]
     psn: Option<String>,
+    /// The position as text (Abalone's position text; default: the game's first variant's
+    /// start).
+    #[arg(long)]
+    position: Option<String>,
     /// The agent, e.g. `alphabeta:depth=6` or `mcts:sims=5000`.
     #[arg(long, default_value = "alphabeta:depth=4")]
     agent: String,
@@ -26,14 +35,17 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let position = match &args.psn {
-        Some(psn) => Position::from_psn(psn)?,
-        None => Position::default(),
-    };
-    let mut agent = crate::cmd::agent(&args.agent, args.seed).context("--agent")?;
+    crate::with_game!(args.game, |K, agents| analyse::<K>(&args, agents))
+}
+
+fn analyse<K: GameKit>(args: &Args, agents: AgentFactory<K::Game>) -> Result<()> {
+    let text = args.psn.as_deref().or(args.position.as_deref());
+    let position = start::<K>(text, None, 0)?;
+    let mut agent = agents(&args.agent, args.seed).context("--agent")?;
     let decision = agent.decide(&position);
-    let best = decision.best_move.map(|m| m.to_string());
-    let pv: Vec<String> = decision.pv.iter().map(ToString::to_string).collect();
+    let best = decision.best_move.map(|m| position.move_to_text(m));
+    let pv: Vec<String> = position.line_to_text(&decision.pv);
+    let position = position.to_text();
     if args.json {
         let (kind, value) = match decision.score {
             Some(Score::Centi(c)) => ("centi", serde_json::json!(c)),
@@ -42,7 +54,7 @@ pub fn run(args: Args) -> Result<()> {
             None => ("none", serde_json::Value::Null),
         };
         let object = serde_json::json!({
-            "psn": position.to_string(),
+            "psn": position,
             "agent": args.agent,
             "best_move": best,
             "score_kind": kind,

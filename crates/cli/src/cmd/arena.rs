@@ -261,7 +261,10 @@ fn run(
         let out = out.clone();
         move |agent_spec: &str,
               seed: u64|
-              -> std::result::Result<Box<dyn pjlab_agents::Agent>, String> {
+              -> std::result::Result<
+            Box<dyn pjlab_agents::Agent<pjlab_pijersi::Position>>,
+            String,
+        > {
             let mut agent_spec = agent_spec.to_string();
             if agent_spec.starts_with("ugi:") && !agent_spec.contains("stderr=") {
                 let slug: String = agent_spec

@@ -24,7 +24,7 @@ pub struct Args {
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let variant: Variant = args.variant.parse()?;
     let start = variant.setup(args.seed);
-    let mut agent = pjlab_agents::build("greedy", args.seed)?;
+    let mut agent = pjlab_agents::build::<pjlab_pijersi::PijersiKit>("greedy", args.seed)?;
     let mut position = start.clone();
     let mut moves = Vec::new();
     while let Some(mv) = agent.decide(&position).best_move {

@@ -1,6 +1,13 @@
-//! `--game`: which game's rules a command uses.
+//! `--game` and the registry: which game a command plays, and that game's parts.
+//!
+//! [`with_game!`](crate::with_game) is the registry: one line per game binds its [`GameKit`]
+//! (from the game's crate) and its agent factory; commands are generic over the kit.
 
-/// A game whose rules the rules-level commands (`perft`, `setup`, `replay`) know.
+use anyhow::Result;
+use pjlab_agents::Agent;
+use pjlab_core::GameKit;
+
+/// A game of the registry.
 #[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum GameName {
     /// Pijersi (PSN positions, UGI moves, the rulebook notation).
@@ -10,8 +17,38 @@ pub enum GameName {
     Abalone,
 }
 
+/// Builds an agent of a game from its spec and a seed.
+pub type AgentFactory<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>>;
+
+/// The agents every game has ([`pjlab_agents::build`]'s specs).
+pub fn plain_agent<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>> {
+    Ok(pjlab_agents::build::<K>(spec, seed)?)
+}
+
+/// Runs `$body` with `$K` the kit of `$game` and `$agents` its [`AgentFactory`]. Pijersi's
+/// factory adds network players (`net:checkpoint=...`).
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, |$K:ident, $agents:ident| $body:expr) => {
+        match $game {
+            $crate::cmd::game::GameName::Pijersi => {
+                type $K = pjlab_pijersi::PijersiKit;
+                let $agents: $crate::cmd::game::AgentFactory<pjlab_pijersi::Position> =
+                    $crate::cmd::agent;
+                $body
+            }
+            $crate::cmd::game::GameName::Abalone => {
+                type $K = pjlab_abalone::AbaloneKit;
+                let $agents: $crate::cmd::game::AgentFactory<pjlab_abalone::Position> =
+                    $crate::cmd::game::plain_agent::<pjlab_abalone::AbaloneKit>;
+                $body
+            }
+        }
+    };
+}
+
 /// Reads a file, or standard input for `-`.
-pub fn read_input(file: &str) -> anyhow::Result<String> {
+pub fn read_input(file: &str) -> Result<String> {
     use anyhow::Context;
     use std::io::Read;
     if file == "-" {
@@ -30,7 +67,7 @@ pub fn read_input(file: &str) -> anyhow::Result<String> {
 pub fn abalone_start(
     variant: Option<&str>,
     position: Option<&str>,
-) -> anyhow::Result<pjlab_abalone::Position> {
+) -> Result<pjlab_abalone::Position> {
     use pjlab_abalone::{Position, Variant};
     let variant = variant.map(str::parse::<Variant>).transpose()?;
     Ok(match (variant, position) {
@@ -39,4 +76,31 @@ pub fn abalone_start(
         (None, Some(text)) => Position::from_text(text)?,
         (Some(variant), Some(text)) => variant.adopt(Position::from_text(text)?)?,
     })
+}
+
+/// The start of a game: a position text, or a variant's setup for a seed (the kit's first
+/// variant by default).
+pub fn start<K: GameKit>(
+    position: Option<&str>,
+    variant: Option<&str>,
+    seed: u64,
+) -> Result<K::Game> {
+    use pjlab_core::{Game, SetupVariant};
+    if let Some(text) = position {
+        return Ok(K::Game::from_text(text)?);
+    }
+    let variant = match variant {
+        Some(name) => K::variant(name).map_err(anyhow::Error::msg)?,
+        None => K::variants()[0],
+    };
+    Ok(variant.start(seed))
+}
+
+/// How a game stands, by the game's side names: `white`, `black`, `draw` or `ongoing`.
+pub fn result_name<K: GameKit>(outcome: Option<pjlab_core::Outcome>) -> &'static str {
+    match outcome {
+        Some(pjlab_core::Outcome::Win(side)) => K::INFO.side_name(side),
+        Some(pjlab_core::Outcome::Draw) => "draw",
+        None => "ongoing",
+    }
 }

@@ -14,12 +14,17 @@ pub mod setup;
 pub mod train;
 pub mod ugi;
 
-/// Builds an agent from its spec: `net:checkpoint=<dir>,...` (a trained network, see
+/// Builds a Pijersi agent from its spec: `net:checkpoint=<dir>,...` (a trained network, see
 /// `pjlab_train::agent::net_agent`) or any spec of `pjlab_agents::build`.
-pub fn agent(spec: &str, seed: u64) -> anyhow::Result<Box<dyn pjlab_agents::Agent>> {
+pub fn agent(
+    spec: &str,
+    seed: u64,
+) -> anyhow::Result<Box<dyn pjlab_agents::Agent<pjlab_pijersi::Position>>> {
     if spec == "net" || spec.starts_with("net:") {
         Ok(Box::new(pjlab_train::agent::net_agent(spec, seed)?))
     } else {
-        Ok(pjlab_agents::build(spec, seed)?)
+        Ok(pjlab_agents::build::<pjlab_pijersi::PijersiKit>(
+            spec, seed,
+        )?)
     }
 }

@@ -34,9 +34,20 @@ pub fn run(args: Args) -> Result<()> {
         if args.all || args.seed != 0 {
             bail!("abalone starts are fixed: --seed and --all are for pijersi");
         }
+        use pjlab_abalone::{Mode, Rules, SeatOrder};
         let variant: pjlab_abalone::Variant =
             args.variant.as_deref().unwrap_or("standard").parse()?;
-        println!("{}", variant.start());
+        // The seat order of doubles is a rule that the variant names, not part of the start's
+        // text (the spec gives one text for both orders): print it under the default order.
+        let start = variant.start();
+        let rules = Rules {
+            mode: match start.rules().mode {
+                Mode::Doubles(_) => Mode::Doubles(SeatOrder::Clockwise),
+                two => two,
+            },
+            ..start.rules()
+        };
+        println!("{}", start.with_rules(rules)?);
         return Ok(());
     }
     let variant: Variant = args.variant.as_deref().unwrap_or("classic").parse()?;

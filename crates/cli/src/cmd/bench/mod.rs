@@ -12,8 +12,8 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
-use pjlab_pijersi::PijersiEval;
 use pjlab_mcts::{Budget, Config as MctsConfig, Mcts, UniformEvaluator};
+use pjlab_pijersi::PijersiEval;
 
 use crate::Verbosity;
 

@@ -1,0 +1,71 @@
+//! [`AbaloneKit`]: what Abalone gives the lab's layers above the rules.
+
+use std::path::Path;
+
+use pjlab_core::{GameInfo, GameKit, SetupMix, Setups};
+use serde::{Deserialize, Serialize};
+
+use crate::{AbaloneEncoder, AbaloneEval, AbaloneWeights, Move, Position, Variant, notation};
+
+/// Abalone in the lab's registry.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct AbaloneKit;
+
+/// The `[abalone]` table of a training config.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AbaloneConfig {
+    /// Setup mix for self-play: `variant:weight,...` over standard, belgian-daisy,
+    /// german-daisy, doubles, doubles-0321, doubles-nojunction, doubles-0321-nojunction.
+    pub setups: String,
+}
+
+impl Default for AbaloneConfig {
+    fn default() -> Self {
+        AbaloneConfig {
+            setups: "belgian-daisy:2,german-daisy:1,standard:1".into(),
+        }
+    }
+}
+
+impl GameKit for AbaloneKit {
+    type Game = Position;
+    type Variant = Variant;
+    type Eval = AbaloneEval;
+    type Encoder = AbaloneEncoder;
+    type Config = AbaloneConfig;
+
+    const INFO: GameInfo = GameInfo {
+        name: "abalone",
+        sides: ["black", "white"],
+    };
+
+    fn variants() -> Vec<Variant> {
+        Variant::ALL.to_vec()
+    }
+
+    fn evaluation(weights: Option<&Path>) -> Result<AbaloneEval, String> {
+        match weights {
+            None => Ok(AbaloneEval::default()),
+            Some(path) => AbaloneWeights::from_file(path)
+                .map(AbaloneEval::new)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    fn encoder(_config: &AbaloneConfig) -> AbaloneEncoder {
+        AbaloneEncoder
+    }
+
+    fn self_play_setups(config: &AbaloneConfig) -> Result<Box<dyn Setups<Position>>, String> {
+        Ok(Box::new(SetupMix::<Variant>::parse(&config.setups)?))
+    }
+
+    fn variant(name: &str) -> Result<Variant, String> {
+        name.parse().map_err(|e: crate::Error| e.to_string())
+    }
+
+    fn write_record(start: &Position, moves: &[Move]) -> String {
+        notation::write_game(start, moves).unwrap_or_else(|e| format!("(unwritable: {e})\n"))
+    }
+}

@@ -1,0 +1,97 @@
+//! [`GameKit`]: everything the lab's layers above the rules take from one game.
+//!
+//! A game's crate implements it once (`PijersiKit`, `AbaloneKit`, `ChompKit`); agents, matches,
+//! balance studies, training, the UGI engine and the export are generic over it, and the
+//! binary's registry maps a game's name to its kit in one line.
+
+use std::fmt::Debug;
+use std::path::Path;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::{Encoder, Game, Heuristic, SetupVariant, Setups, Side};
+
+/// Static facts about a game (OpenSpiel's `GameType`): what generic code may rely on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The name `--game` takes, lower case.
+    pub name: &'static str,
+    /// The sides' names, the first mover's first: `["white", "black"]` in Pijersi,
+    /// `["black", "white"]` in Abalone.
+    pub sides: [&'static str; 2],
+}
+
+impl GameInfo {
+    /// The name of `side`.
+    pub fn side_name(&self, side: Side) -> &'static str {
+        self.sides[side.index()]
+    }
+}
+
+/// Everything a game brings to the lab besides its rules.
+pub trait GameKit: Send + Sync + 'static {
+    /// The position type.
+    type Game: Game;
+    /// The setup variants (`classic`, `belgian-daisy`, `5x6`, ...).
+    type Variant: SetupVariant<Game = Self::Game> + PartialEq + Debug;
+    /// The alpha-beta evaluation, with named weights.
+    type Eval: Heuristic<Self::Game> + Clone + Send + Sync + 'static;
+    /// The network encoder.
+    type Encoder: Encoder<Self::Game> + Clone + 'static;
+    /// The game's table of a training config (`[pijersi]`, `[abalone]`, `[chomp]`): its setup
+    /// mix and whatever else self-play needs.
+    type Config: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + Send + Sync;
+
+    /// Static facts.
+    const INFO: GameInfo;
+
+    /// The variants worth listing in help texts, the default first.
+    fn variants() -> Vec<Self::Variant>;
+
+    /// The evaluation with its default weights, or with those of a TOML file.
+    ///
+    /// # Errors
+    /// When the file cannot be read or has unknown keys or bad values.
+    fn evaluation(weights: Option<&Path>) -> Result<Self::Eval, String>;
+
+    /// The encoder for positions of a training config.
+    fn encoder(config: &Self::Config) -> Self::Encoder;
+
+    /// The start positions self-play draws from, as a training config's table says.
+    ///
+    /// # Errors
+    /// When the table names unknown variants or bad weights.
+    fn self_play_setups(config: &Self::Config) -> Result<Box<dyn Setups<Self::Game>>, String>;
+
+    /// The variant a training run's strength games are played from, by name.
+    ///
+    /// # Errors
+    /// On an unknown variant.
+    fn variant(name: &str) -> Result<Self::Variant, String>;
+
+    /// A game written in the game's record notation (Pijersi: the rulebook notation; Abalone:
+    /// Aba-Pro). By default, one move text a line.
+    fn write_record(start: &Self::Game, moves: &[<Self::Game as Game>::Move]) -> String {
+        let mut out = String::new();
+        for text in start.line_to_text(moves) {
+            out.push_str(&text);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// One move in the game's record notation, as a per-move log line shows it. By default its
+    /// text form.
+    fn move_record(position: &Self::Game, mv: <Self::Game as Game>::Move) -> String {
+        position.move_to_text(mv)
+    }
+
+    /// Positions whose winning moves are known exactly, for a strength measure without games
+    /// (Chomp's solver); `None` for games without one.
+    fn solved_positions(
+        _config: &Self::Config,
+    ) -> Option<Vec<(Self::Game, Vec<<Self::Game as Game>::Move>)>> {
+        None
+    }
+}

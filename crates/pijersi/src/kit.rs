@@ -1,0 +1,98 @@
+//! [`PijersiKit`]: what Pijersi gives the lab's layers above the rules.
+
+use std::path::Path;
+
+use pjlab_core::{GameInfo, GameKit, SetupMix, SetupVariant, Setups};
+use serde::{Deserialize, Serialize};
+
+use crate::{PijersiEncoder, PijersiEval, PijersiWeights, Position, Variant, notation};
+
+/// Pijersi in the lab's registry.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PijersiKit;
+
+/// The `[pijersi]` table of a training config.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PijersiConfig {
+    /// Setup mix for self-play: `variant:weight,...` over classic, full-random, half-random,
+    /// pijersi-24, pijersi-36, pijersi-1296, pijersi-8100.
+    pub setups: String,
+}
+
+impl Default for PijersiConfig {
+    fn default() -> Self {
+        PijersiConfig {
+            setups: "classic:1,half-random:4,full-random:2,pijersi-8100:1".into(),
+        }
+    }
+}
+
+impl SetupVariant for Variant {
+    type Game = Position;
+
+    fn start(self, seed: u64) -> Position {
+        self.setup(seed)
+    }
+
+    fn count(self) -> Option<u64> {
+        Variant::count(self).map(|n| n as u64)
+    }
+
+    fn nth(self, index: u64) -> Position {
+        match Variant::count(self) {
+            Some(n) => Variant::nth(self, index as usize % n).expect("index below the count"),
+            None => self.setup(index),
+        }
+    }
+
+    fn describe(start: &Position) -> Option<String> {
+        Some(crate::variants::layout(start))
+    }
+}
+
+impl GameKit for PijersiKit {
+    type Game = Position;
+    type Variant = Variant;
+    type Eval = PijersiEval;
+    type Encoder = PijersiEncoder;
+    type Config = PijersiConfig;
+
+    const INFO: GameInfo = GameInfo {
+        name: "pijersi",
+        sides: ["white", "black"],
+    };
+
+    fn variants() -> Vec<Variant> {
+        Variant::ALL.to_vec()
+    }
+
+    fn evaluation(weights: Option<&Path>) -> Result<PijersiEval, String> {
+        match weights {
+            None => Ok(PijersiEval::default()),
+            Some(path) => PijersiWeights::from_file(path)
+                .map(PijersiEval::new)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    fn encoder(_config: &PijersiConfig) -> PijersiEncoder {
+        PijersiEncoder
+    }
+
+    fn self_play_setups(config: &PijersiConfig) -> Result<Box<dyn Setups<Position>>, String> {
+        Ok(Box::new(SetupMix::<Variant>::parse(&config.setups)?))
+    }
+
+    fn variant(name: &str) -> Result<Variant, String> {
+        name.parse().map_err(|e: crate::Error| e.to_string())
+    }
+
+    fn move_record(position: &Position, mv: crate::Move) -> String {
+        notation::move_notation(position, mv)
+    }
+
+    fn write_record(start: &Position, moves: &[crate::Move]) -> String {
+        notation::write_game(start, moves).unwrap_or_else(|e| format!("(unwritable: {e})\n"))
+    }
+}
