@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use pjlab_core::{Game, GameInfo, GameKit, SetupVariant, Setups, ZeroHeuristic};
+use pjlab_core::{Game, GameInfo, GameKit, SetupVariant, Setups, Solved, ZeroHeuristic};
 use serde::{Deserialize, Serialize};
 
 use crate::{Chomp, ChompEncoder, ChompMove, ChompSetups, Error, Solver};
@@ -136,7 +136,7 @@ impl GameKit for ChompKit {
     }
 
     /// Every winning diagram of the bar with its winning moves, by the exact solver.
-    fn solved_positions(config: &ChompConfig) -> Option<Vec<(Chomp, Vec<ChompMove>)>> {
+    fn solved_positions(config: &ChompConfig) -> Option<Solved<Chomp>> {
         let (rows, cols) = (config.rows, config.cols);
         let solver = Solver::new(rows, cols).ok()?;
         let positions = diagrams(rows, cols)

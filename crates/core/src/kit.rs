@@ -12,6 +12,9 @@ use serde::de::DeserializeOwned;
 
 use crate::{Encoder, Game, Heuristic, SetupVariant, Setups, Side};
 
+/// Positions with their winning moves, as an exact solver gives them.
+pub type Solved<G> = Vec<(G, Vec<<G as Game>::Move>)>;
+
 /// Static facts about a game (OpenSpiel's `GameType`): what generic code may rely on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct GameInfo {
@@ -89,9 +92,7 @@ pub trait GameKit: Send + Sync + 'static {
 
     /// Positions whose winning moves are known exactly, for a strength measure without games
     /// (Chomp's solver); `None` for games without one.
-    fn solved_positions(
-        _config: &Self::Config,
-    ) -> Option<Vec<(Self::Game, Vec<<Self::Game as Game>::Move>)>> {
+    fn solved_positions(_config: &Self::Config) -> Option<Solved<Self::Game>> {
         None
     }
 }

@@ -43,5 +43,5 @@ pub mod testkit;
 pub use encode::{Encoder, EncoderId};
 pub use game::{Game, Outcome, Side};
 pub use heuristic::{Heuristic, ZeroHeuristic};
-pub use kit::{GameInfo, GameKit};
+pub use kit::{GameInfo, GameKit, Solved};
 pub use setups::{SetupMix, SetupVariant, Setups, Start};

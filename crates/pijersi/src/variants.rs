@@ -285,6 +285,43 @@ impl FromStr for Variant {
     }
 }
 
+/// White's rows (a and b) of a setup, e.g. `RPS RPS / PSR WW SRP`.
+pub fn layout(start: &Position) -> String {
+    let board = start.board_psn();
+    let rows: Vec<&str> = board.split('/').collect();
+    let cells = |row: &str| -> Vec<String> {
+        let chars: Vec<char> = row.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            if let Some(d) = chars[i].to_digit(10) {
+                out.extend((0..d).map(|_| ".".to_string()));
+                i += 1;
+            } else {
+                let pair: String = chars[i..(i + 2).min(chars.len())].iter().collect();
+                out.push(pair.trim_end_matches('-').to_string());
+                i += 2;
+            }
+        }
+        out
+    };
+    let (Some(b), Some(a)) = (rows.get(rows.len().wrapping_sub(2)), rows.last()) else {
+        return board;
+    };
+    let (a, b) = (cells(a), cells(b));
+    if a.len() != 6 || b.len() != 7 {
+        return board;
+    }
+    format!(
+        "{} {} / {} {} {}",
+        a[..3].concat(),
+        a[3..].concat(),
+        b[..3].concat(),
+        b[3],
+        b[4..].concat()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
@@ -329,41 +366,4 @@ mod tests {
         }
         assert_eq!(Cell::new(WHITE_STACK).unwrap().to_string(), "b4");
     }
-}
-
-/// White's rows (a and b) of a setup, e.g. `RPS RPS / PSR WW SRP`.
-pub fn layout(start: &Position) -> String {
-    let board = start.board_psn();
-    let rows: Vec<&str> = board.split('/').collect();
-    let cells = |row: &str| -> Vec<String> {
-        let chars: Vec<char> = row.chars().collect();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < chars.len() {
-            if let Some(d) = chars[i].to_digit(10) {
-                out.extend((0..d).map(|_| ".".to_string()));
-                i += 1;
-            } else {
-                let pair: String = chars[i..(i + 2).min(chars.len())].iter().collect();
-                out.push(pair.trim_end_matches('-').to_string());
-                i += 2;
-            }
-        }
-        out
-    };
-    let (Some(b), Some(a)) = (rows.get(rows.len().wrapping_sub(2)), rows.last()) else {
-        return board;
-    };
-    let (a, b) = (cells(a), cells(b));
-    if a.len() != 6 || b.len() != 7 {
-        return board;
-    }
-    format!(
-        "{} {} / {} {} {}",
-        a[..3].concat(),
-        a[3..].concat(),
-        b[..3].concat(),
-        b[3],
-        b[4..].concat()
-    )
 }
