@@ -113,8 +113,8 @@ fn each_weight_on_hand_built_positions() {
     // The sum of the terms with the defaults.
     let p = two_player("a1 a2 b2", "e5 e7", Color::Black, [1, 0]);
     let w = AbaloneWeights::default();
-    // Distances: Black a1 4, a2 4, b2 3; White e5 0, e7 2.
-    let expected = w.marble - w.centre * (11 - 2) + 3 * w.cohesion - 2 * w.edge;
+    // Distances: Black a1 4, a2 4, b2 3; White e5 0, e7 2, and 5 for the marble it lost.
+    let expected = w.marble - w.centre * (11 - 2 - 5) + 3 * w.cohesion - 2 * w.edge;
     assert_eq!(score(w, &p), expected);
 }
 
