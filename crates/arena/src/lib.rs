@@ -6,17 +6,17 @@
 //!   forfeit.
 //! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
 //!   an interrupted run resumes from its file.
-//! - [`stats`]: Wilson intervals, BayesElo-style maximum-likelihood ratings with draws and a
-//!   White advantage, SPRT, the chi-square test of homogeneity.
+//! - [`stats`] and [`plot`] (from `pjlab-stats`): Wilson intervals, BayesElo-style ratings,
+//!   SPRT, the chi-square test of homogeneity, SVG charts.
 //! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
 //!   plots.
 
-pub mod plot;
 pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
-pub mod stats;
+
+pub use pjlab_stats::{plot, stats};
 
 pub use runner::{Ending, Factory, PlayOptions, PlayedGame, play_games};
 pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};
@@ -33,6 +33,9 @@ pub enum Error {
     /// A games file could not be written or read back.
     #[error("{0}")]
     Record(String),
+    /// A chart could not be drawn.
+    #[error(transparent)]
+    Plot(#[from] pjlab_stats::Error),
     /// A report file could not be written.
     #[error("{path}: {message}")]
     Io {

@@ -33,7 +33,7 @@ pub enum Error {
     Records(#[from] pjlab_selfplay::Error),
     /// Plots.
     #[error(transparent)]
-    Plot(#[from] pjlab_arena::Error),
+    Plot(#[from] pjlab_stats::Error),
     /// Other I/O.
     #[error("{path}: {source}")]
     Io {

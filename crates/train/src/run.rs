@@ -39,7 +39,7 @@ use crate::evaluator::{EvalCounters, NetEvaluator};
 use crate::learner::{Batch, Learner, StepMetrics};
 use crate::net::{NetShape, PolicyValueNet};
 use crate::strength::{Strength, VersusAlphaBeta, chomp_optimal_share, versus_alphabeta};
-use pjlab_arena::plot::{Series, line_chart};
+use pjlab_stats::plot::{Series, line_chart};
 
 /// How `train` runs, beyond the configuration.
 #[derive(Clone, Debug)]

@@ -37,7 +37,7 @@ pub struct Strength {
     pub losses: u64,
 }
 
-pub use pjlab_arena::stats::wilson;
+pub use pjlab_stats::stats::wilson;
 
 /// Plays one game from `start`; returns the result from the first side's view (1, 0, -1).
 pub fn play_game(

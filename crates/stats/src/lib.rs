@@ -1,0 +1,28 @@
+//! The lab's statistics and plots, shared by the arena and training (neither depends on the
+//! other for them).
+//!
+//! - [`stats`]: Wilson intervals, win-draw-loss tallies, BayesElo-style maximum-likelihood
+//!   ratings with draws and a first-mover advantage, the SPRT, the chi-square test of
+//!   homogeneity.
+//! - [`plot`]: SVG line charts and interval charts.
+//!
+//! ```
+//! let (low, high) = pjlab_stats::stats::wilson(7.0, 10.0);
+//! assert!(low < 0.7 && 0.7 < high);
+//! ```
+
+pub mod plot;
+pub mod stats;
+
+/// What can go wrong: a chart that cannot be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file could not be written.
+    #[error("{path}: {message}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What failed.
+        message: String,
+    },
+}
