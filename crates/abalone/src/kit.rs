@@ -65,6 +65,16 @@ impl GameKit for AbaloneKit {
         name.parse().map_err(|e: crate::Error| e.to_string())
     }
 
+    fn perft(position: &Position, depth: u32) -> u64 {
+        crate::perft::perft(position, depth)
+    }
+
+    fn parse_record(text: &str, start: &Position) -> Result<Vec<Move>, String> {
+        notation::parse_game(text, start)
+            .map(|game| game.moves)
+            .map_err(|e| e.to_string())
+    }
+
     fn write_record(start: &Position, moves: &[Move]) -> String {
         notation::write_game(start, moves).unwrap_or_else(|e| format!("(unwritable: {e})\n"))
     }

@@ -178,4 +178,8 @@ impl pjlab_core::SetupVariant for Variant {
     fn start(self, _seed: u64) -> Position {
         Variant::start(self)
     }
+
+    fn adopt(self, position: Position) -> Result<Position, String> {
+        Variant::adopt(self, position).map_err(|e| e.to_string())
+    }
 }

@@ -15,7 +15,10 @@
 //! `alphabeta:time=1s`. Times take `ms`, `s` or `m`. Unknown agents, options and values are
 //! errors ([`SpecError`]), never defaults in disguise.
 
+pub mod duel;
 pub mod ugi;
+
+pub use duel::{Ending, Played, play_game};
 
 use std::path::Path;
 use std::time::{Duration, Instant};

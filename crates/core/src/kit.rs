@@ -84,6 +84,35 @@ pub trait GameKit: Send + Sync + 'static {
         out
     }
 
+    /// perft(`depth`) from `position`: the game's fast perft where it has one, else
+    /// [`crate::perft::perft`].
+    fn perft(position: &Self::Game, depth: u32) -> u64 {
+        crate::perft::perft(position, depth)
+    }
+
+    /// Reads a game record written in the game's notation, played from `start`. By default
+    /// whitespace-separated move texts.
+    ///
+    /// # Errors
+    /// On the first token that is not a legal move where it stands.
+    fn parse_record(
+        text: &str,
+        start: &Self::Game,
+    ) -> Result<Vec<<Self::Game as Game>::Move>, String> {
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        for (k, token) in text.split_whitespace().enumerate() {
+            let mv = position
+                .parse_move(token)
+                .map_err(|e| format!("move {} ({token:?}): {e}", k + 1))?;
+            position
+                .play(mv)
+                .map_err(|e| format!("move {} ({token:?}): {e}", k + 1))?;
+            moves.push(mv);
+        }
+        Ok(moves)
+    }
+
     /// One move in the game's record notation, as a per-move log line shows it. By default its
     /// text form.
     fn move_record(position: &Self::Game, mv: <Self::Game as Game>::Move) -> String {

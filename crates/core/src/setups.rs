@@ -47,6 +47,15 @@ pub trait SetupVariant: Copy + FromStr + Display + Send + Sync + 'static {
         self.start(index)
     }
 
+    /// `position` under this variant's rules (Abalone: the seat order of doubles), for a game
+    /// started from a position text with a variant named. By default the position as it is.
+    ///
+    /// # Errors
+    /// When the position cannot be played under the variant's rules.
+    fn adopt(self, position: Self::Game) -> Result<Self::Game, String> {
+        Ok(position)
+    }
+
     /// A short description of a setup for per-setup tables (Pijersi: the home rows), if the
     /// variant has several.
     fn describe(_start: &Self::Game) -> Option<String> {

@@ -15,6 +15,19 @@ pub enum GameName {
     Pijersi,
     /// Abalone, two players or doubles (position text of the spec, Aba-Pro notation).
     Abalone,
+    /// Chomp on a bar of `MxN` squares (variants are bar sizes).
+    Chomp,
+}
+
+impl GameName {
+    /// The game a name (`pijersi`, `abalone`, `chomp`) stands for.
+    ///
+    /// # Errors
+    /// On an unknown name.
+    pub fn parse(name: &str) -> Result<GameName> {
+        <GameName as clap::ValueEnum>::from_str(name, true)
+            .map_err(|_| anyhow::anyhow!("unknown game {name:?} (pijersi, abalone or chomp)"))
+    }
 }
 
 /// Builds an agent of a game from its spec and a seed.
@@ -43,6 +56,12 @@ macro_rules! with_game {
                     $crate::cmd::game::plain_agent::<pjlab_abalone::AbaloneKit>;
                 $body
             }
+            $crate::cmd::game::GameName::Chomp => {
+                type $K = pjlab_chomp::ChompKit;
+                let $agents: $crate::cmd::game::AgentFactory<pjlab_chomp::Chomp> =
+                    $crate::cmd::game::plain_agent::<pjlab_chomp::ChompKit>;
+                $body
+            }
         }
     };
 }
@@ -62,23 +81,8 @@ pub fn read_input(file: &str) -> Result<String> {
     }
 }
 
-/// The Abalone position a command starts from: `--position` under `--variant`'s rules (the
-/// text's own when no variant is named), or the variant's start (standard by default).
-pub fn abalone_start(
-    variant: Option<&str>,
-    position: Option<&str>,
-) -> Result<pjlab_abalone::Position> {
-    use pjlab_abalone::{Position, Variant};
-    let variant = variant.map(str::parse::<Variant>).transpose()?;
-    Ok(match (variant, position) {
-        (None, None) => Variant::Standard.start(),
-        (Some(variant), None) => variant.start(),
-        (None, Some(text)) => Position::from_text(text)?,
-        (Some(variant), Some(text)) => variant.adopt(Position::from_text(text)?)?,
-    })
-}
-
-/// The start of a game: a position text, or a variant's setup for a seed (the kit's first
+/// The start of a game: a position text (under `variant`'s rules when one is named, see
+/// [`pjlab_core::SetupVariant::adopt`]), or a variant's setup for a seed (the kit's first
 /// variant by default).
 pub fn start<K: GameKit>(
     position: Option<&str>,
@@ -86,14 +90,16 @@ pub fn start<K: GameKit>(
     seed: u64,
 ) -> Result<K::Game> {
     use pjlab_core::{Game, SetupVariant};
-    if let Some(text) = position {
-        return Ok(K::Game::from_text(text)?);
-    }
-    let variant = match variant {
-        Some(name) => K::variant(name).map_err(anyhow::Error::msg)?,
-        None => K::variants()[0],
-    };
-    Ok(variant.start(seed))
+    let variant = variant
+        .map(|name| K::variant(name).map_err(anyhow::Error::msg))
+        .transpose()?;
+    Ok(match (position, variant) {
+        (Some(text), None) => K::Game::from_text(text)?,
+        (Some(text), Some(variant)) => variant
+            .adopt(K::Game::from_text(text)?)
+            .map_err(anyhow::Error::msg)?,
+        (None, variant) => variant.unwrap_or(K::variants()[0]).start(seed),
+    })
 }
 
 /// How a game stands, by the game's side names: `white`, `black`, `draw` or `ongoing`.

@@ -7,7 +7,8 @@ use anyhow::{Result, bail};
 use pjlab_pijersi::{Position, Rules};
 
 use crate::Verbosity;
-use crate::cmd::game::{GameName, abalone_start};
+use crate::cmd::game::{GameName, start};
+use pjlab_core::{Game, GameKit};
 
 /// Count the move sequences of a given depth from a position.
 ///
@@ -120,27 +121,37 @@ fn pijersi(args: &Args) -> Result<u64> {
     Ok(total(args.divide, divided, || perft(&position, depth)))
 }
 
-fn abalone(args: &Args) -> Result<u64> {
-    use pjlab_abalone::perft::{divide, perft};
+/// Perft of any game of the registry but Pijersi (whose options differ), by its kit.
+fn kit_perft<K: GameKit>(args: &Args) -> Result<u64> {
     if args.psn.is_some() || args.pass_through {
         bail!(
-            "abalone perft takes --position and --variant; --psn and --pass-through are Pijersi's"
+            "{} perft takes --position and --variant; --psn and --pass-through are Pijersi's",
+            K::INFO.name
         );
     }
-    let position = abalone_start(args.variant.as_deref(), args.position.as_deref())?;
+    let position = start::<K>(args.position.as_deref(), args.variant.as_deref(), 0)?;
     let (depth, threads) = (args.depth, args.threads as usize);
-    let divided = if depth > 1 && threads > 1 && position.outcome().is_none() {
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        Some(parallel_divide(
-            moves,
-            |mv| perft(&position.after(mv), depth - 1),
-            threads,
-        ))
-    } else {
-        args.divide.then(|| divide(&position, depth))
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let after = |mv| {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        K::perft(&child, depth - 1)
     };
-    Ok(total(args.divide, divided, || perft(&position, depth)))
+    let divided = if depth > 1 && threads > 1 {
+        Some(parallel_divide(moves, after, threads))
+    } else if args.divide && depth > 0 {
+        Some(moves.into_iter().map(|mv| (mv, after(mv))).collect())
+    } else {
+        None
+    };
+    let divided = divided.map(|lines: Vec<_>| {
+        lines
+            .into_iter()
+            .map(|(mv, n)| (position.move_to_text(mv), n))
+            .collect::<Vec<_>>()
+    });
+    Ok(total(args.divide, divided, || K::perft(&position, depth)))
 }
 
 /// Runs the command.
@@ -148,7 +159,8 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let started = Instant::now();
     let total = match args.game {
         GameName::Pijersi => pijersi(&args)?,
-        GameName::Abalone => abalone(&args)?,
+        GameName::Abalone => kit_perft::<pjlab_abalone::AbaloneKit>(&args)?,
+        GameName::Chomp => kit_perft::<pjlab_chomp::ChompKit>(&args)?,
     };
     let seconds = started.elapsed().as_secs_f64();
     if verbosity != Verbosity::Quiet {

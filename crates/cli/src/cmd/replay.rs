@@ -4,7 +4,8 @@ use anyhow::{Context, Result, bail};
 use pjlab_core::{Outcome, Side};
 use pjlab_pijersi::notation::{parse_game, write_game};
 
-use crate::cmd::game::{GameName, abalone_start, read_input};
+use crate::cmd::game::{GameName, read_input, start};
+use pjlab_core::{Game, GameKit};
 
 /// Replay a game and check every move.
 ///
@@ -19,10 +20,10 @@ pub struct Args {
     /// The game.
     #[arg(long, value_enum, default_value_t)]
     game: GameName,
-    /// Abalone variant: its start, or its rules for `--position`.
+    /// Variant (Abalone, Chomp): its start, or its rules for `--position`.
     #[arg(long)]
     variant: Option<String>,
-    /// Abalone position text the game starts from.
+    /// Position text the game starts from (Abalone, Chomp).
     #[arg(long)]
     position: Option<String>,
 }
@@ -43,17 +44,25 @@ pub fn run(args: Args) -> Result<()> {
             println!("{last}");
             println!("{}", result_name(last.outcome()));
         }
-        GameName::Abalone => {
-            use pjlab_abalone::notation;
-            let start = abalone_start(args.variant.as_deref(), args.position.as_deref())?;
-            let game =
-                notation::parse_game(&text, &start).with_context(|| format!("in {}", args.file))?;
-            print!("{}", notation::write_game(&game.start, &game.moves)?);
-            let last = game.final_position();
-            println!("{last}");
-            println!("{}", pjlab_abalone::result_name(last.outcome()));
-        }
+        GameName::Abalone => replay::<pjlab_abalone::AbaloneKit>(&args, &text)?,
+        GameName::Chomp => replay::<pjlab_chomp::ChompKit>(&args, &text)?,
     }
+    Ok(())
+}
+
+/// Replays a record of any game of the registry but Pijersi (whose record holds its setup).
+fn replay<K: GameKit>(args: &Args, text: &str) -> Result<()> {
+    let start = start::<K>(args.position.as_deref(), args.variant.as_deref(), 0)?;
+    let moves = K::parse_record(text, &start)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("in {}", args.file))?;
+    print!("{}", K::write_record(&start, &moves));
+    let mut last = start;
+    for &mv in &moves {
+        last.play_unchecked(mv);
+    }
+    println!("{}", last.to_text());
+    println!("{}", crate::cmd::game::result_name::<K>(last.outcome()));
     Ok(())
 }
 

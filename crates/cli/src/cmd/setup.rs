@@ -10,7 +10,7 @@ use crate::cmd::game::GameName;
 /// Pijersi (PSN): classic, full-random, half-random, pijersi-24, pijersi-36, pijersi-1296,
 /// pijersi-8100; the same seed always gives the same setup. Abalone (position text): standard,
 /// belgian-daisy, german-daisy, doubles, doubles-0321, doubles-nojunction,
-/// doubles-0321-nojunction.
+/// doubles-0321-nojunction. Chomp: a bar size `MxN` (position text).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
@@ -30,6 +30,13 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
+    if args.game == GameName::Chomp {
+        use pjlab_core::{Game, GameKit, SetupVariant};
+        let name = args.variant.as_deref().unwrap_or("5x6");
+        let size = pjlab_chomp::ChompKit::variant(name).map_err(anyhow::Error::msg)?;
+        println!("{}", size.start(0).to_text());
+        return Ok(());
+    }
     if args.game == GameName::Abalone {
         if args.all || args.seed != 0 {
             bail!("abalone starts are fixed: --seed and --all are for pijersi");

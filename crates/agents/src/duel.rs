@@ -1,0 +1,129 @@
+//! The one game loop of the lab: agents, one per seat, play a game from a start position, with
+//! the forfeit rules every match, balance study and training strength check shares.
+//!
+//! A seat whose agent gives no move, or an illegal one, in a game that is not over forfeits, and
+//! its side loses. A game that reaches the ply cap stops as a draw.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use pjlab_core::{Game, Outcome, Side};
+
+use crate::{Agent, History};
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules: a win or the draw rule.
+    Rules,
+    /// A seat gave no legal move (hung, crashed, illegal answer) and its side lost.
+    Forfeit,
+    /// Stopped at the ply cap, scored a draw.
+    MaxPlies,
+}
+
+impl Ending {
+    /// The `termination` column's value in game records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Rules => "rules",
+            Ending::Forfeit => "forfeit",
+            Ending::MaxPlies => "max-plies",
+        }
+    }
+
+    /// Parses [`Ending::name`].
+    pub fn from_name(name: &str) -> Option<Ending> {
+        [Ending::Rules, Ending::Forfeit, Ending::MaxPlies]
+            .into_iter()
+            .find(|e| e.name() == name)
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played<M> {
+    /// Every move, the opening given to [`play_game`] first.
+    pub moves: Vec<M>,
+    /// From the first side's view: 1 a win, 0 a draw, -1 a loss.
+    pub result: i8,
+    /// How it ended.
+    pub ending: Ending,
+    /// The forfeiting seat and why, if any.
+    pub forfeit: Option<(usize, String)>,
+}
+
+/// Plays a game from `start`: the `opening` moves first (they must be legal), then `agents[s]`
+/// moves whenever seat `s` is to move ([`Game::seat`]), until the game ends, `max_plies` moves
+/// have been played (a draw), or `stop` is raised (`None`).
+///
+/// # Panics
+/// If `agents` has fewer entries than the game has seats.
+pub fn play_game<G: Game>(
+    start: &G,
+    opening: &[G::Move],
+    agents: &mut [&mut dyn Agent<G>],
+    max_plies: usize,
+    stop: &AtomicBool,
+) -> Option<Played<G::Move>> {
+    assert!(agents.len() >= start.seats(), "one agent per seat");
+    let mut moves = opening.to_vec();
+    let mut position = start.clone();
+    for &mv in opening {
+        position.play_unchecked(mv);
+    }
+    let mut legal = Vec::new();
+    let mut forfeit = None;
+    let ending = loop {
+        if position.outcome().is_some() {
+            break Ending::Rules;
+        }
+        if moves.len() >= max_plies {
+            break Ending::MaxPlies;
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let seat = position.seat();
+        let history = History {
+            start,
+            moves: &moves,
+            position: &position,
+        };
+        let decision = agents[seat].decide_in_game(history);
+        position.legal_moves(&mut legal);
+        match decision.best_move {
+            Some(mv) if legal.contains(&mv) => {
+                position.play_unchecked(mv);
+                moves.push(mv);
+            }
+            other => {
+                let why = decision.forfeit.unwrap_or_else(|| match other {
+                    Some(mv) => format!(
+                        "illegal move {} in {}",
+                        position.move_to_text(mv),
+                        position.to_text()
+                    ),
+                    None => format!("no move in {}", position.to_text()),
+                });
+                forfeit = Some((seat, why, position.side_to_move()));
+                break Ending::Forfeit;
+            }
+        }
+    };
+    let result = match (&forfeit, ending) {
+        (Some((_, _, Side::First)), _) => -1,
+        (Some((_, _, Side::Second)), _) => 1,
+        (None, Ending::Rules) => match position.outcome() {
+            Some(Outcome::Win(Side::First)) => 1,
+            Some(Outcome::Win(Side::Second)) => -1,
+            _ => 0,
+        },
+        _ => 0,
+    };
+    Some(Played {
+        moves,
+        result,
+        ending,
+        forfeit: forfeit.map(|(seat, why, _)| (seat, why)),
+    })
+}
