@@ -38,6 +38,7 @@ impl GameKit for AbaloneKit {
     const INFO: GameInfo = GameInfo {
         name: "abalone",
         sides: ["black", "white"],
+        opening_plies: 2,
     };
 
     fn variants() -> Vec<Variant> {

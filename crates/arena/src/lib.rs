@@ -1,9 +1,13 @@
-//! Evaluation: matches, round-robin tournaments and setup-balance studies between Pijersi agents.
+//! Evaluation: matches, round-robin tournaments and setup-balance studies between agents of any
+//! game of the registry (generic over its [`pjlab_core::GameKit`]), seat-aware: in a game with
+//! more seats than sides (Abalone in doubles) each seat has its own agent of its side's player.
 //!
 //! - [`schedule`]: which games a run plays (colour pairs on one setup and opening, variants in
 //!   turn, enumerable setups walked in order), derived from a [`RunSpec`] alone.
 //! - [`runner`]: plays them on worker threads, one core each; external engines that hang or crash
 //!   forfeit.
+//! - [`session`]: a run from start to report as the command line drives it: resume checks,
+//!   periodic saves, the SPRT's early stop, the running score.
 //! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
 //!   an interrupted run resumes from its file.
 //! - [`stats`] and [`plot`] (from `pjlab-stats`): Wilson intervals, BayesElo-style ratings,
@@ -15,10 +19,11 @@ pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
+pub mod session;
 
 pub use pjlab_stats::{plot, stats};
 
-pub use runner::{Ending, Factory, PlayOptions, PlayedGame, play_games};
+pub use runner::{Ending, Factory, PlayOptions, Played, PlayedGame, play_games};
 pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};
 
 /// What can go wrong in a run.

@@ -1,18 +1,18 @@
-//! A run's games in Parquet: the self-play `games/1` table (one row per game, moves in UGI
-//! notation, the random opening plies included), with the run's [`RunSpec`] as JSON under the
+//! A run's games in Parquet: the self-play `games/1` table (one row per game, moves in the game's
+//! move text, the random opening plies included), with the run's [`RunSpec`] as JSON under the
 //! footer key `pjlab.arena` and forfeit reasons under `pjlab.forfeits`. The `network` column holds
-//! `<white label> vs <black label>`; `termination` is `rules`, `forfeit` or `max-plies`;
-//! `setup_seed` is as [`crate::schedule::GameSpec::setup`] says.
+//! `<first side's label> vs <second side's label>` (each side's player plays all its seats);
+//! `termination` is `rules`, `forfeit` or `max-plies`; `setup_seed` is as
+//! [`crate::schedule::GameSpec::setup`] says.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use pjlab_core::Game;
-use pjlab_pijersi::Position;
+use pjlab_core::{Game, GameKit};
 use pjlab_selfplay::{GameRow, read_games, read_metadata, write_game_rows};
 
 use crate::Error;
-use crate::runner::{Ending, PlayedGame};
+use crate::runner::{Ending, Played};
 use crate::schedule::RunSpec;
 
 /// Footer key of the run's options.
@@ -21,21 +21,21 @@ pub const RUN_KEY: &str = "pjlab.arena";
 pub const FORFEITS_KEY: &str = "pjlab.forfeits";
 
 /// The games table's row for `game`.
-pub fn row(run: &RunSpec, game: &PlayedGame) -> GameRow {
+pub fn row<K: GameKit>(run: &RunSpec, game: &Played<K>) -> GameRow {
     let moves = game.start.line_to_text(&game.moves);
     GameRow {
         game_id: game.spec.id,
-        game: "pijersi".into(),
-        variant: game.spec.variant.name().into(),
+        game: K::INFO.name.into(),
+        variant: game.spec.variant.to_string(),
         setup_seed: game.spec.setup,
-        start: game.start.to_string(),
+        start: game.start.to_text(),
         moves,
         result: game.result,
         termination: game.ending.name().into(),
         length: game.moves.len() as u32,
         network: format!(
             "{} vs {}",
-            run.players[game.spec.white].label, run.players[game.spec.black].label
+            run.players[game.spec.first].label, run.players[game.spec.second].label
         ),
     }
 }
@@ -44,10 +44,10 @@ pub fn row(run: &RunSpec, game: &PlayedGame) -> GameRow {
 ///
 /// # Errors
 /// [`Error::Record`] on I/O failure.
-pub fn save(path: &Path, run: &RunSpec, games: &[PlayedGame]) -> Result<(), Error> {
-    let mut sorted: Vec<&PlayedGame> = games.iter().collect();
+pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Result<(), Error> {
+    let mut sorted: Vec<&Played<K>> = games.iter().collect();
     sorted.sort_by_key(|g| g.spec.id);
-    let rows: Vec<GameRow> = sorted.iter().map(|g| row(run, g)).collect();
+    let rows: Vec<GameRow> = sorted.iter().map(|g| row::<K>(run, g)).collect();
     let forfeits: BTreeMap<u64, &str> = sorted
         .iter()
         .filter_map(|g| g.forfeit.as_deref().map(|f| (g.spec.id, f)))
@@ -67,36 +67,52 @@ pub fn save(path: &Path, run: &RunSpec, games: &[PlayedGame]) -> Result<(), Erro
     .map_err(|e| Error::Record(e.to_string()))
 }
 
-/// Reads a run's options and games back, checking every game against the run's schedule and
-/// replaying its moves under our rules.
+/// Reads a run's options from its games file, without its games: what `--resume` looks at
+/// first, to know the game.
 ///
 /// # Errors
-/// [`Error::Record`] when the file is not a run's games table or a game does not replay.
-pub fn load(path: &Path) -> Result<(RunSpec, Vec<PlayedGame>), Error> {
+/// [`Error::Record`] when the file is not a run's games table.
+pub fn load_spec(path: &Path) -> Result<RunSpec, Error> {
     let bad = |why: String| Error::Record(format!("{}: {why}", path.display()));
     let metadata = read_metadata(path).map_err(|e| Error::Record(e.to_string()))?;
     let find = |key: &str| metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    let run: RunSpec = serde_json::from_str(
+    serde_json::from_str(
         find(RUN_KEY).ok_or_else(|| bad(format!("no `{RUN_KEY}` footer: not a match file")))?,
     )
-    .map_err(|e| bad(format!("bad `{RUN_KEY}` footer: {e}")))?;
+    .map_err(|e| bad(format!("bad `{RUN_KEY}` footer: {e}")))
+}
+
+/// Reads a run's options and games back, checking every game against the run's schedule and
+/// replaying its moves under `K`'s rules.
+///
+/// # Errors
+/// [`Error::Record`] when the file is not a run's games table of this game or a game does not
+/// replay.
+pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error> {
+    let bad = |why: String| Error::Record(format!("{}: {why}", path.display()));
+    let metadata = read_metadata(path).map_err(|e| Error::Record(e.to_string()))?;
+    let find = |key: &str| metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let run = load_spec(path)?;
     let forfeits: BTreeMap<u64, String> = find(FORFEITS_KEY)
         .map(|v| serde_json::from_str(v))
         .transpose()
         .map_err(|e| bad(format!("bad `{FORFEITS_KEY}` footer: {e}")))?
         .unwrap_or_default();
-    let schedule = run.schedule()?;
+    let schedule = run.schedule::<K>()?;
     let rows = read_games(path).map_err(|e| Error::Record(e.to_string()))?;
     let mut games = Vec::with_capacity(rows.len());
+    let mut legal = Vec::new();
     for r in rows {
         let spec = schedule
             .get(r.game_id as usize)
             .ok_or_else(|| bad(format!("game {} is not in the run's schedule", r.game_id)))?;
         let start = spec.start();
-        if Position::from_psn(&r.start).ok().as_ref() != Some(&start) {
+        if K::Game::from_text(&r.start).ok().as_ref() != Some(&start) {
             return Err(bad(format!(
-                "game {} starts from {} where the schedule says {start}",
-                r.game_id, r.start
+                "game {} starts from {} where the schedule says {}",
+                r.game_id,
+                r.start,
+                start.to_text()
             )));
         }
         let mut position = start.clone();
@@ -105,14 +121,17 @@ pub fn load(path: &Path) -> Result<(RunSpec, Vec<PlayedGame>), Error> {
             let mv = position
                 .parse_move(text)
                 .ok()
-                .filter(|&mv| position.is_legal(mv))
+                .filter(|&mv| {
+                    position.legal_moves(&mut legal);
+                    legal.contains(&mv)
+                })
                 .ok_or_else(|| bad(format!("game {}: illegal move {text}", r.game_id)))?;
             position.play_unchecked(mv);
             moves.push(mv);
         }
         let ending = Ending::from_name(&r.termination)
             .ok_or_else(|| bad(format!("game {}: termination {}", r.game_id, r.termination)))?;
-        games.push(PlayedGame {
+        games.push(crate::runner::PlayedGame {
             spec: spec.clone(),
             start,
             moves,

@@ -1,17 +1,17 @@
 //! A run's report: `report.md` (tables), `games.csv` (one row per game), `summary.csv` (ratings,
-//! or White's score by variant), `setups.csv` (White's score by setup, enumerable variants),
-//! `games.txt` (every game in the rulebook notation) and SVG plots under `plots/`.
+//! or the first side's score by variant), `setups.csv` (its score by setup, enumerable variants
+//! of several setups), `games.txt` (every game in the game's record notation) and SVG plots under
+//! `plots/`. Sides are named as the game names them (Pijersi: White first; Abalone: Black first).
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pjlab_pijersi::Variant;
-use pjlab_pijersi::notation::write_game;
+use pjlab_core::{Game, GameKit, SetupVariant};
 
 use crate::Error;
 use crate::plot::{Estimate, Series, interval_chart, line_chart};
-use crate::runner::{Ending, PlayedGame};
+use crate::runner::{Ending, Played, PlayedGame};
 use crate::schedule::{Kind, RunSpec};
 use crate::stats::{
     RatingModel, Sprt, SprtState, Wdl, fit_ratings, homogeneity, score_to_elo, wilson,
@@ -25,7 +25,9 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
 }
 
 /// Games that differ in their start or any move.
-pub fn distinct_games<'a>(games: impl IntoIterator<Item = &'a PlayedGame>) -> usize {
+pub fn distinct_games<'a, G: Game, V: 'a>(
+    games: impl IntoIterator<Item = &'a PlayedGame<G, V>>,
+) -> usize {
     games
         .into_iter()
         .map(|g| (g.start.hash(), &g.moves))
@@ -33,10 +35,10 @@ pub fn distinct_games<'a>(games: impl IntoIterator<Item = &'a PlayedGame>) -> us
         .len()
 }
 
-/// Per-group numbers: results from White's view, lengths, distinct games and setups.
+/// Per-group numbers: results from the first side's view, lengths, distinct games and setups.
 #[derive(Clone, Debug, Default)]
 pub struct Group {
-    /// White's wins, draws and losses.
+    /// The first side's wins, draws and losses.
     pub white: Wdl,
     /// Plies of each game.
     pub lengths: Vec<u32>,
@@ -47,7 +49,7 @@ pub struct Group {
 }
 
 impl Group {
-    fn of(games: &[&PlayedGame]) -> Group {
+    fn of<G: Game, V>(games: &[&PlayedGame<G, V>]) -> Group {
         let mut white = Wdl::default();
         for g in games {
             white.add(g.result);
@@ -70,31 +72,6 @@ impl Group {
     }
 }
 
-pub use pjlab_pijersi::variants::layout;
-
-/// The class of a layout under renamings of R, P, S: its smallest image under the permutations
-/// given (`all`: the 6 renamings the rule seed divides by; otherwise the 3 cyclic ones, the only
-/// renamings that keep who captures whom).
-pub fn renaming_class(layout: &str, all: bool) -> String {
-    const CYCLIC: [[char; 3]; 3] = [['R', 'P', 'S'], ['P', 'S', 'R'], ['S', 'R', 'P']];
-    const SWAPS: [[char; 3]; 3] = [['P', 'R', 'S'], ['S', 'P', 'R'], ['R', 'S', 'P']];
-    let images = CYCLIC.iter().chain(if all { &SWAPS[..] } else { &[] });
-    images
-        .map(|to| {
-            layout
-                .chars()
-                .map(|c| match c {
-                    'R' => to[0],
-                    'P' => to[1],
-                    'S' => to[2],
-                    other => other,
-                })
-                .collect::<String>()
-        })
-        .min()
-        .unwrap_or_default()
-}
-
 fn percent(x: f64) -> String {
     format!("{:.1}", 100.0 * x)
 }
@@ -106,10 +83,10 @@ fn interval(w: &Wdl) -> String {
 
 /// The SPRT state for the first player against the second, on colour pairs (each complete pair's
 /// mean score is one unit).
-pub fn sprt_state(sprt: &Sprt, games: &[PlayedGame]) -> (SprtState, usize) {
+pub fn sprt_state<G: Game, V>(sprt: &Sprt, games: &[PlayedGame<G, V>]) -> (SprtState, usize) {
     let mut pairs: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
-    for g in games.iter().filter(|g| g.spec.white != g.spec.black) {
-        let first_is_white = g.spec.white == 0;
+    for g in games.iter().filter(|g| g.spec.first != g.spec.second) {
+        let first_is_white = g.spec.first == 0;
         let score = (f64::from(if first_is_white { g.result } else { -g.result }) + 1.0) / 2.0;
         pairs.entry(g.spec.pair).or_default().push(score);
     }
@@ -126,15 +103,15 @@ pub fn sprt_state(sprt: &Sprt, games: &[PlayedGame]) -> (SprtState, usize) {
 ///
 /// # Errors
 /// [`Error::Io`] when a file cannot be written.
-pub fn write(
+pub fn write<K: GameKit>(
     dir: &Path,
     run: &RunSpec,
-    games: &[PlayedGame],
+    games: &[Played<K>],
     scheduled: usize,
 ) -> Result<String, Error> {
     let plots = dir.join("plots");
     std::fs::create_dir_all(&plots).map_err(io(&plots))?;
-    let mut games: Vec<PlayedGame> = games.to_vec();
+    let mut games: Vec<Played<K>> = games.to_vec();
     games.sort_by_key(|g| g.spec.id);
     let mut md = String::new();
     let title = match run.kind {
@@ -187,7 +164,7 @@ pub fn write(
         endings(Ending::MaxPlies),
         run.max_plies
     );
-    let forfeits: Vec<&PlayedGame> = games.iter().filter(|g| g.forfeit.is_some()).collect();
+    let forfeits: Vec<&Played<K>> = games.iter().filter(|g| g.forfeit.is_some()).collect();
     if !forfeits.is_empty() {
         let _ = writeln!(md, "## Forfeits\n");
         for g in forfeits.iter().take(20) {
@@ -205,22 +182,22 @@ pub fn write(
     }
 
     match run.kind {
-        Kind::Match | Kind::Tournament => ratings_section(&mut md, dir, run, &games)?,
+        Kind::Match | Kind::Tournament => ratings_section::<K>(&mut md, dir, run, &games)?,
         Kind::Balance => {}
     }
-    balance_section(&mut md, dir, run, &games)?;
+    balance_section::<K>(&mut md, dir, run, &games)?;
 
-    write_games_csv(&dir.join("games.csv"), run, &games)?;
+    write_games_csv::<K>(&dir.join("games.csv"), run, &games)?;
     let mut notation = String::new();
     for g in &games {
         let _ = writeln!(
             notation,
             "[game {} | {} | setup {} | {} vs {} | {} | {}]",
             g.spec.id,
-            g.spec.variant.name(),
+            g.spec.variant,
             g.spec.setup,
-            run.players[g.spec.white].label,
-            run.players[g.spec.black].label,
+            run.players[g.spec.first].label,
+            run.players[g.spec.second].label,
             match g.result {
                 1 => "1-0",
                 -1 => "0-1",
@@ -228,12 +205,7 @@ pub fn write(
             },
             g.ending.name()
         );
-        match write_game(&g.start, &g.moves) {
-            Ok(text) => notation.push_str(&text),
-            Err(e) => {
-                let _ = writeln!(notation, "(not writable in the rulebook notation: {e})");
-            }
-        }
+        notation.push_str(&K::write_record(&g.start, &g.moves));
         notation.push('\n');
     }
     let path = dir.join("games.txt");
@@ -243,9 +215,14 @@ pub fn write(
     Ok(md)
 }
 
-fn write_games_csv(path: &Path, run: &RunSpec, games: &[PlayedGame]) -> Result<(), Error> {
-    let mut csv = String::from(
-        "game_id,pair,variant,setup,white,black,result,termination,length,opening_plies,forfeit\n",
+fn write_games_csv<K: GameKit>(
+    path: &Path,
+    run: &RunSpec,
+    games: &[Played<K>],
+) -> Result<(), Error> {
+    let [first, second] = K::INFO.sides;
+    let mut csv = format!(
+        "game_id,pair,variant,setup,{first},{second},result,termination,length,opening_plies,forfeit\n",
     );
     for g in games {
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
@@ -254,10 +231,10 @@ fn write_games_csv(path: &Path, run: &RunSpec, games: &[PlayedGame]) -> Result<(
             "{},{},{},{},{},{},{},{},{},{},{}",
             g.spec.id,
             g.spec.pair,
-            g.spec.variant.name(),
+            g.spec.variant,
             g.spec.setup,
-            quote(&run.players[g.spec.white].label),
-            quote(&run.players[g.spec.black].label),
+            quote(&run.players[g.spec.first].label),
+            quote(&run.players[g.spec.second].label),
             g.result,
             g.ending.name(),
             g.moves.len(),
@@ -269,23 +246,24 @@ fn write_games_csv(path: &Path, run: &RunSpec, games: &[PlayedGame]) -> Result<(
 }
 
 #[allow(clippy::needless_range_loop)] // tables indexed by player pairs
-fn ratings_section(
+fn ratings_section<K: GameKit>(
     md: &mut String,
     dir: &Path,
     run: &RunSpec,
-    games: &[PlayedGame],
+    games: &[Played<K>],
 ) -> Result<(), Error> {
+    let first = title_case(K::INFO.sides[0]);
     let n = run.players.len();
     let triples: Vec<(usize, usize, i8)> = games
         .iter()
-        .map(|g| (g.spec.white, g.spec.black, g.result))
+        .map(|g| (g.spec.first, g.spec.second, g.result))
         .collect();
     let model = RatingModel::default();
     let ratings = fit_ratings(n, &triples, &model);
     let mut totals = vec![Wdl::default(); n];
     let mut h2h = vec![vec![Wdl::default(); n]; n];
     for g in games {
-        let (w, b) = (g.spec.white, g.spec.black);
+        let (w, b) = (g.spec.first, g.spec.second);
         totals[w].add(g.result);
         totals[b].add(-g.result);
         h2h[w][b].add(g.result);
@@ -294,7 +272,7 @@ fn ratings_section(
     let _ = writeln!(md, "## Ratings\n");
     let _ = writeln!(
         md,
-        "Maximum likelihood over all games (BayesElo model: draws and a White advantage fitted, {} \
+        "Maximum likelihood over all games (BayesElo model: draws and a {first} advantage fitted, {} \
          virtual draws per pairing as prior), centred on a mean of 0; 95% intervals from the \
          observed information.\n",
         model.prior_draws
@@ -337,7 +315,7 @@ fn ratings_section(
     std::fs::write(&path, csv).map_err(io(&path))?;
     let _ = writeln!(
         md,
-        "\nWhite advantage {:+.0} ± {:.0} Elo; draw parameter {:.0} Elo.\n",
+        "\n{first} advantage {:+.0} ± {:.0} Elo; draw parameter {:.0} Elo.\n",
         ratings.advantage, ratings.advantage_half_width, ratings.draw_elo
     );
     let _ = writeln!(md, "## Head to head\n");
@@ -408,7 +386,7 @@ fn ratings_section(
         );
     }
     if n == 2 {
-        let variants = run.parsed_variants()?;
+        let variants = run.parsed_variants::<K>()?;
         if variants.len() > 1 {
             let _ = writeln!(
                 md,
@@ -419,7 +397,7 @@ fn ratings_section(
             for v in &variants {
                 let mut w = Wdl::default();
                 for g in games.iter().filter(|g| g.spec.variant == *v) {
-                    w.add(if g.spec.white == 0 {
+                    w.add(if g.spec.first == 0 {
                         g.result
                     } else {
                         -g.result
@@ -428,14 +406,14 @@ fn ratings_section(
                 let _ = writeln!(
                     md,
                     "| {} | {} | {w} | {} | {} |",
-                    v.name(),
+                    v,
                     w.games(),
                     percent(w.score()),
                     interval(&w)
                 );
                 let (low, high) = w.interval();
                 estimates.push(Estimate {
-                    label: v.name().into(),
+                    label: v.to_string(),
                     value: w.score(),
                     low,
                     high,
@@ -482,34 +460,44 @@ fn ratings_section(
     Ok(())
 }
 
-fn balance_section(
+fn balance_section<K: GameKit>(
     md: &mut String,
     dir: &Path,
     run: &RunSpec,
-    games: &[PlayedGame],
+    games: &[Played<K>],
 ) -> Result<(), Error> {
-    let variants = run.parsed_variants()?;
-    let groups: Vec<(Variant, Group)> = variants
+    let variants = run.parsed_variants::<K>()?;
+    let (f, s) = (K::INFO.sides[0], K::INFO.sides[1]);
+    let (first, second) = (title_case(f), title_case(s));
+    let groups: Vec<(K::Variant, Group)> = variants
         .iter()
         .map(|&v| {
-            let members: Vec<&PlayedGame> = games.iter().filter(|g| g.spec.variant == v).collect();
+            let members: Vec<&Played<K>> = games.iter().filter(|g| g.spec.variant == v).collect();
             (v, Group::of(&members))
         })
         .collect();
+    let counts: Vec<String> = K::variants()
+        .into_iter()
+        .filter_map(|v| v.count().map(|n| format!("{v} {}", thousands(n))))
+        .collect();
+    let renamings = <K::Variant as SetupVariant>::classes("")
+        .last()
+        .map(|(_, title, _)| format!(", not divided by {title}"))
+        .unwrap_or_default();
     let _ = writeln!(md, "## First-player balance by variant\n");
     let _ = writeln!(
         md,
-        "White's score (a win 1, a draw 1/2) with its 95% Wilson interval; the Elo column turns \
-         the score into White's advantage on the logistic Elo scale. Setup counts are **raw** \
-         (classic 1, pijersi-24 24, pijersi-36 36, pijersi-1296 1,296, pijersi-8100 8,100), not \
-         divided by the 6 renamings of R, P, S.\n"
+        "{first}'s score (a win 1, a draw 1/2) with its 95% Wilson interval; the Elo column turns \
+         the score into {first}'s advantage on the logistic Elo scale. Setup counts are **raw** \
+         ({}){renamings}.\n",
+        counts.join(", ")
     );
     let _ = writeln!(
         md,
-        "| variant | games | White wins | draws | Black wins | White score % | 95% Wilson | White Elo | draw % | mean length | distinct games | setups seen |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "| variant | games | {first} wins | draws | {second} wins | {first} score % | 95% Wilson | {first} Elo | draw % | mean length | distinct games | setups seen |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
-    let mut csv = String::from(
-        "variant,games,white_wins,draws,black_wins,white_score,score_low,score_high,draw_rate,mean_length,distinct_games,setups_seen,setups_raw\n",
+    let mut csv = format!(
+        "variant,games,{f}_wins,draws,{s}_wins,{f}_score,score_low,score_high,draw_rate,mean_length,distinct_games,setups_seen,setups_raw\n",
     );
     let mut estimates = Vec::new();
     for (v, g) in &groups {
@@ -519,7 +507,7 @@ fn balance_section(
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} | {} | {} | {} | {:+.0} | {} | {:.1} | {} | {} of {} |",
-            v.name(),
+            v,
             w.games(),
             w.wins,
             w.draws,
@@ -536,7 +524,7 @@ fn balance_section(
         let _ = writeln!(
             csv,
             "{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.2},{},{},{}",
-            v.name(),
+            v,
             w.games(),
             w.wins,
             w.draws,
@@ -551,7 +539,7 @@ fn balance_section(
             count
         );
         estimates.push(Estimate {
-            label: v.name().into(),
+            label: v.to_string(),
             value: w.score(),
             low,
             high,
@@ -568,7 +556,7 @@ fn balance_section(
     if let Some(test) = homogeneity(&table) {
         let _ = writeln!(
             md,
-            "\nDo the variants differ? Chi-square test of homogeneity of (White win, draw, Black \
+            "\nDo the variants differ? Chi-square test of homogeneity of ({first} win, draw, {second} \
              win) across variants: chi2 = {:.1} on {} degrees of freedom, **p = {:.2e}**{}.\n",
             test.statistic,
             test.df,
@@ -581,25 +569,27 @@ fn balance_section(
         );
     }
     interval_chart(
-        &dir.join("plots/white-score.svg"),
-        "White's score by variant (95% Wilson)",
-        "White score",
+        &dir.join(format!("plots/{f}-score.svg")),
+        &format!("{first}'s score by variant (95% Wilson)"),
+        &format!("{first} score"),
         &estimates,
         Some(0.5),
     )?;
-    let _ = writeln!(md, "![White's score by variant](plots/white-score.svg)\n");
+    let _ = writeln!(md, "![{first}'s score by variant](plots/{f}-score.svg)\n");
     // Length distributions: share of games per 10-ply bin.
+    let names: Vec<String> = groups.iter().map(|(v, _)| v.to_string()).collect();
     let series: Vec<Series<'_>> = groups
         .iter()
-        .filter(|(_, g)| !g.lengths.is_empty())
-        .map(|(v, g)| {
+        .zip(&names)
+        .filter(|((_, g), _)| !g.lengths.is_empty())
+        .map(|((_, g), name)| {
             let max = g.lengths.iter().copied().max().unwrap_or(0) / 10;
             let mut bins = vec![0usize; max as usize + 1];
             for &l in &g.lengths {
                 bins[(l / 10) as usize] += 1;
             }
             Series {
-                name: v.name(),
+                name,
                 points: bins
                     .iter()
                     .enumerate()
@@ -616,30 +606,36 @@ fn balance_section(
         &series,
     )?;
     let _ = writeln!(md, "![game lengths](plots/lengths.svg)\n");
-    per_setup_section(md, dir, games, &variants, run.per_setup)
+    per_setup_section::<K>(md, dir, games, &variants, run.per_setup)
 }
 
-fn per_setup_section(
+fn per_setup_section<K: GameKit>(
     md: &mut String,
     dir: &Path,
-    games: &[PlayedGame],
-    variants: &[Variant],
+    games: &[Played<K>],
+    variants: &[K::Variant],
     tables: bool,
 ) -> Result<(), Error> {
-    let mut csv = String::from(
-        "variant,setup,layout,class3,class6,games,white_wins,draws,black_wins,white_score,score_low,score_high,mean_length\n",
+    let (f, s) = (K::INFO.sides[0], K::INFO.sides[1]);
+    let first = title_case(f);
+    let describe =
+        |start: &K::Game| <K::Variant as SetupVariant>::describe(start).unwrap_or_default();
+    let classes = <K::Variant as SetupVariant>::classes;
+    let class_columns: String = classes("")
+        .iter()
+        .map(|(column, _, _)| format!("{column},"))
+        .collect();
+    let mut csv = format!(
+        "variant,setup,layout,{class_columns}games,{f}_wins,draws,{s}_wins,{f}_score,score_low,score_high,mean_length\n",
     );
     let mut any = false;
     for &v in variants {
         let Some(count) = v.count().filter(|&c| c > 1) else {
             continue;
         };
-        let mut by_setup: BTreeMap<u64, Vec<&PlayedGame>> = BTreeMap::new();
+        let mut by_setup: BTreeMap<u64, Vec<&Played<K>>> = BTreeMap::new();
         for g in games.iter().filter(|g| g.spec.variant == v) {
-            by_setup
-                .entry(g.spec.setup % count as u64)
-                .or_default()
-                .push(g);
+            by_setup.entry(g.spec.setup % count).or_default().push(g);
         }
         if by_setup.is_empty() {
             continue;
@@ -647,18 +643,20 @@ fn per_setup_section(
         any = true;
         let rows: Vec<(u64, String, Group)> = by_setup
             .iter()
-            .map(|(&s, members)| (s, layout(&members[0].start), Group::of(members)))
+            .map(|(&s, members)| (s, describe(&members[0].start), Group::of(members)))
             .collect();
         for (s, lay, g) in &rows {
             let (lo, hi) = g.white.interval();
+            let class_values: String = classes(lay)
+                .iter()
+                .map(|(_, _, c)| format!("{c},"))
+                .collect();
             let _ = writeln!(
                 csv,
-                "{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.2}",
-                v.name(),
+                "{},{},{},{class_values}{},{},{},{},{:.4},{:.4},{:.4},{:.2}",
+                v,
                 s,
                 lay,
-                renaming_class(lay, false),
-                renaming_class(lay, true),
                 g.white.games(),
                 g.white.wins,
                 g.white.draws,
@@ -670,14 +668,8 @@ fn per_setup_section(
             );
         }
         let table: Vec<Vec<f64>> = rows.iter().map(|(_, _, g)| g.white.row()).collect();
-        let _ = writeln!(md, "## {} by setup\n", v.name());
-        let _ = writeln!(
-            md,
-            "{} of its {count} raw setups played ({} up to the 6 renamings of R, P, S; the 3 \
-             cyclic renamings are the ones that keep who captures whom).",
-            rows.len(),
-            count / 6
-        );
+        let _ = writeln!(md, "## {v} by setup\n");
+        let _ = writeln!(md, "{} of its {count} raw setups played.", rows.len());
         // The chi-square approximation wants about 5 games a setup or more.
         let per_setup_games =
             rows.iter().map(|(_, _, g)| g.white.games()).sum::<u64>() as f64 / rows.len() as f64;
@@ -685,7 +677,7 @@ fn per_setup_section(
             Some(test) if per_setup_games >= 5.0 => {
                 let _ = writeln!(
                     md,
-                    "Chi-square test that all its setups give White the same chances: chi2 = \
+                    "Chi-square test that all its setups give {first} the same chances: chi2 = \
                      {:.1} on {} degrees of freedom, p = {:.2e}.",
                     test.statistic, test.df, test.p_value
                 );
@@ -701,7 +693,8 @@ fn per_setup_section(
         if count <= 36 && tables {
             let _ = writeln!(
                 md,
-                "| setup | White's rows a / b | games | W-D-L | White score % | 95% Wilson | mean length |\n|---|---|---|---|---|---|---|"
+                "| setup | {} | games | W-D-L | {first} score % | 95% Wilson | mean length |\n|---|---|---|---|---|---|---|",
+                <K::Variant as SetupVariant>::DESCRIPTION
             );
             let mut estimates = Vec::new();
             for (s, lay, g) in &rows {
@@ -722,29 +715,28 @@ fn per_setup_section(
                     high,
                 });
             }
-            let file = format!("plots/{}-setups.svg", v.name());
+            let file = format!("plots/{v}-setups.svg");
             interval_chart(
                 &dir.join(&file),
-                &format!("White's score by {} setup (95% Wilson)", v.name()),
-                "White score",
+                &format!("{first}'s score by {v} setup (95% Wilson)"),
+                &format!("{first} score"),
                 &estimates,
                 Some(0.5),
             )?;
-            let _ = writeln!(md, "\n![White's score by setup]({file})\n");
-            for all in [false, true] {
-                let mut classes: BTreeMap<String, (usize, Wdl)> = BTreeMap::new();
+            let _ = writeln!(md, "\n![{first}'s score by setup]({file})\n");
+            for (k, (_, title, _)) in classes("").into_iter().enumerate() {
+                let mut grouped: BTreeMap<String, (usize, Wdl)> = BTreeMap::new();
                 for (_, lay, g) in &rows {
-                    let entry = classes.entry(renaming_class(lay, all)).or_default();
+                    let entry = grouped.entry(classes(lay).swap_remove(k).2).or_default();
                     entry.0 += 1;
                     entry.1 += g.white;
                 }
                 let _ = writeln!(
                     md,
-                    "By class under the {} renamings of R, P, S ({} classes):\n\n| class (smallest layout) | setups | games | White score % | 95% Wilson |\n|---|---|---|---|---|",
-                    if all { "6" } else { "3 cyclic" },
-                    classes.len()
+                    "By class under {title} ({} classes):\n\n| class (smallest layout) | setups | games | {first} score % | 95% Wilson |\n|---|---|---|---|---|",
+                    grouped.len()
                 );
-                for (class, (setups, w)) in &classes {
+                for (class, (setups, w)) in &grouped {
                     let _ = writeln!(
                         md,
                         "| `{class}` | {setups} | {} | {} | {} |",
@@ -766,8 +758,8 @@ fn per_setup_section(
     Ok(())
 }
 
-/// The share of the points won by White, with its Wilson interval, for a progress line.
-pub fn white_score(games: &[PlayedGame]) -> (f64, f64, f64) {
+/// The share of the points won by the first side, with its Wilson interval, for a progress line.
+pub fn first_score<G: Game, V>(games: &[PlayedGame<G, V>]) -> (f64, f64, f64) {
     let mut w = Wdl::default();
     for g in games {
         w.add(g.result);
@@ -776,36 +768,24 @@ pub fn white_score(games: &[PlayedGame]) -> (f64, f64, f64) {
     (w.score(), lo, hi)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// `white` -> `White`.
+fn title_case(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
 
-    #[test]
-    fn layouts_and_renaming_classes() {
-        let classic = pjlab_pijersi::Variant::Classic.setup(0);
-        assert_eq!(layout(&classic), "RPS RPS / PSR WW SRP");
-        // The cyclic images of a layout share its class; a transposition only under all six.
-        let l = "RPS SRP / PSR WW PRS";
-        let rotated = "PSR RPS / SRP WW SPR";
-        let swapped: String = l
-            .chars()
-            .map(|c| match c {
-                'R' => 'P',
-                'P' => 'R',
-                other => other,
-            })
-            .collect();
-        assert_eq!(renaming_class(l, false), renaming_class(rotated, false));
-        assert_ne!(renaming_class(l, false), renaming_class(&swapped, false));
-        assert_eq!(renaming_class(l, true), renaming_class(&swapped, true));
-        // pijersi-24 has 24 setups: 8 classes under the cyclic renamings, 4 under all six.
-        let setups = pjlab_pijersi::Variant::Pijersi24.enumerate().unwrap();
-        for (all, classes) in [(false, 8), (true, 4)] {
-            let found: HashSet<String> = setups
-                .iter()
-                .map(|s| renaming_class(&layout(s), all))
-                .collect();
-            assert_eq!(found.len(), classes);
+/// `8100` -> `8,100`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
         }
+        out.push(c);
     }
+    out
 }

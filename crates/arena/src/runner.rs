@@ -1,63 +1,40 @@
-//! Plays scheduled games on worker threads (one agent set per worker, one core each).
+//! Plays scheduled games on worker threads (one agent set per worker, one core each), through
+//! the lab's one game loop ([`pjlab_agents::play_game`]).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-use pjlab_agents::{Agent, History};
-use pjlab_core::{Game, Outcome, Side};
-use pjlab_pijersi::{Move, Position};
+use pjlab_agents::Agent;
+pub use pjlab_agents::Ending;
+use pjlab_core::{Game, GameKit};
 
 use crate::Error;
 use crate::schedule::{GameSpec, Opening, Player, derive, random_opening};
 
-/// Builds an agent from its spec and a seed (the binary passes one that knows network agents).
-pub type Factory = dyn Fn(&str, u64) -> Result<Box<dyn Agent<Position>>, String> + Sync;
+/// Builds an agent of game `G` from its spec and a seed (the binary passes one that knows
+/// network agents).
+pub type Factory<G> = dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, String> + Sync;
 
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// By the rules: a win or the draw rule.
-    Rules,
-    /// A side gave no legal move in time (hung, crashed, illegal answer) and lost.
-    Forfeit,
-    /// Stopped at the ply cap, scored a draw.
-    MaxPlies,
-}
-
-impl Ending {
-    /// The `termination` column's value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Ending::Rules => "rules",
-            Ending::Forfeit => "forfeit",
-            Ending::MaxPlies => "max-plies",
-        }
-    }
-
-    /// Parses [`Ending::name`].
-    pub fn from_name(name: &str) -> Option<Ending> {
-        [Ending::Rules, Ending::Forfeit, Ending::MaxPlies]
-            .into_iter()
-            .find(|e| e.name() == name)
-    }
-}
-
-/// A finished game.
+/// A finished game of a game `G` with setup variants `V`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PlayedGame {
+pub struct PlayedGame<G: Game, V> {
     /// What was scheduled.
-    pub spec: GameSpec,
+    pub spec: GameSpec<V>,
     /// The setup it started from.
-    pub start: Position,
+    pub start: G,
     /// Every move, the random opening plies first.
-    pub moves: Vec<Move>,
-    /// From White's view: 1 a White win, 0 a draw, -1 a Black win.
+    pub moves: Vec<G::Move>,
+    /// From the first side's view: 1 a win, 0 a draw, -1 a loss.
     pub result: i8,
     /// How it ended.
     pub ending: Ending,
-    /// The forfeiting side's reason, if any.
+    /// The forfeiting seat's reason (`<side>: ...`, or `<side> seat <s>: ...` when a side has
+    /// several seats), if any.
     pub forfeit: Option<String>,
 }
+
+/// A finished game of kit `K`'s game.
+pub type Played<K> = PlayedGame<<K as GameKit>::Game, <K as GameKit>::Variant>;
 
 /// How games are played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,125 +49,102 @@ pub struct PlayOptions {
     pub seed: u64,
 }
 
-/// Plays one game between `white` and `black`; `None` if `stop` was raised first.
-pub fn play_game(
-    spec: &GameSpec,
-    white: &mut dyn Agent<Position>,
-    black: &mut dyn Agent<Position>,
+/// Plays one game, `agents[s]` at seat `s`; `None` if `stop` was raised first. Each seat's agent
+/// is told of the new game with its own seed.
+pub fn play_game<K: GameKit>(
+    spec: &GameSpec<K::Variant>,
+    agents: &mut [&mut dyn Agent<K::Game>],
     options: &PlayOptions,
     stop: &AtomicBool,
-) -> Option<PlayedGame> {
+) -> Option<Played<K>> {
     let start = spec.start();
-    white.new_game(derive(options.seed, 2, spec.id));
-    black.new_game(derive(options.seed, 3, spec.id));
-    let mut moves = random_opening(&start, options.opening, spec.opening_seed);
-    let mut position = start.clone();
-    for &mv in &moves {
-        position.play_unchecked(mv);
-    }
-    let mut forfeit = None;
-    let ending = loop {
-        if position.outcome().is_some() {
-            break Ending::Rules;
-        }
-        if moves.len() >= options.max_plies as usize {
-            break Ending::MaxPlies;
-        }
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        let mover = Game::side_to_move(&position);
-        let history = History {
-            start: &start,
-            moves: &moves,
-            position: &position,
-        };
-        let decision = if mover == Side::First {
-            white.decide_in_game(history)
+    for (seat, agent) in agents.iter_mut().enumerate() {
+        // Streams 2 and 3 seed the first and second side's first seats, as when every game had
+        // two seats; further seats get streams of their own.
+        let stream = if seat < 2 {
+            2 + seat as u64
         } else {
-            black.decide_in_game(history)
+            8 + seat as u64
         };
-        match decision.best_move {
-            Some(mv) if position.is_legal(mv) => {
-                position.play_unchecked(mv);
-                moves.push(mv);
-            }
-            other => {
-                let why = decision.forfeit.unwrap_or_else(|| match other {
-                    Some(mv) => format!("illegal move {mv} in {position}"),
-                    None => format!("no move in {position}"),
-                });
-                forfeit = Some((mover, why));
-                break Ending::Forfeit;
-            }
+        agent.new_game(derive(options.seed, stream, spec.id));
+    }
+    let opening = random_opening::<K>(&start, options.opening, spec.opening_seed);
+    let played =
+        pjlab_agents::play_game(&start, &opening, agents, options.max_plies as usize, stop)?;
+    let seats = start.seats();
+    let forfeit = played.forfeit.map(|(seat, why)| {
+        let side = K::INFO.sides[seat % 2];
+        if seats > 2 {
+            format!("{side} seat {seat}: {why}")
+        } else {
+            format!("{side}: {why}")
         }
-    };
-    let result = match (&forfeit, ending) {
-        (Some((Side::First, _)), _) => -1,
-        (Some((Side::Second, _)), _) => 1,
-        (None, Ending::Rules) => match Game::outcome(&position) {
-            Some(Outcome::Win(Side::First)) => 1,
-            Some(Outcome::Win(Side::Second)) => -1,
-            _ => 0,
-        },
-        _ => 0,
-    };
+    });
     Some(PlayedGame {
         spec: spec.clone(),
         start,
-        moves,
-        result,
-        ending,
-        forfeit: forfeit.map(|(side, why)| {
-            let colour = if side == Side::First {
-                "white"
-            } else {
-                "black"
-            };
-            format!("{colour}: {why}")
-        }),
+        moves: played.moves,
+        result: played.result,
+        ending: played.ending,
+        forfeit,
     })
 }
 
 /// Plays `games` on `options.workers` threads and hands each finished game to `on_game` (on the
 /// calling thread, in the order they finish). Raising `stop` (Ctrl-C) stops handing out games and
 /// abandons those in progress; finished ones have all been passed on when this returns. Agents
-/// are built once per worker (one per player and colour) and told of every new game.
+/// are built once per worker (one per player and seat) and told of every new game.
 ///
 /// # Errors
 /// [`Error::Agent`] when an agent cannot be built; games finished before that are kept.
-pub fn play_games(
-    games: &[GameSpec],
+pub fn play_games<K: GameKit>(
+    games: &[GameSpec<K::Variant>],
     players: &[Player],
-    factory: &Factory,
+    factory: &Factory<K::Game>,
     options: &PlayOptions,
     stop: &AtomicBool,
-    on_game: &mut dyn FnMut(PlayedGame),
+    on_game: &mut dyn FnMut(Played<K>),
 ) -> Result<(), Error> {
+    let seats = games.iter().map(|g| g.start().seats()).max().unwrap_or(2);
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let (tx, rx) = channel::<Result<PlayedGame, Error>>();
+    let (tx, rx) = channel::<Result<Played<K>, Error>>();
     let mut first_error = None;
     std::thread::scope(|scope| {
         for worker in 0..options.workers.max(1) {
             let tx = tx.clone();
             let (next, failed) = (&next, &failed);
             scope.spawn(move || {
-                let mut agents: Vec<Option<Box<dyn Agent<Position>>>> =
-                    (0..2 * players.len()).map(|_| None).collect();
+                // Slot `seats * player + seat`: one agent per player and seat.
+                let mut agents: Vec<Option<Box<dyn Agent<K::Game>>>> =
+                    (0..seats * players.len()).map(|_| None).collect();
                 loop {
                     if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(spec) = games.get(i) else { return };
-                    for (slot, player) in [
-                        (2 * spec.white, spec.white),
-                        (2 * spec.black + 1, spec.black),
-                    ] {
+                    let game_seats = spec.start().seats();
+                    // (slot, player, seed index) of each seat: one agent per player and seat,
+                    // seeded as when every game had two seats (index 2 player + side within a
+                    // worker's block), further seats after them.
+                    let slots: Vec<(usize, usize, usize)> = (0..game_seats)
+                        .map(|seat| {
+                            let player = if seat % 2 == 0 {
+                                spec.first
+                            } else {
+                                spec.second
+                            };
+                            let index = worker * seats * players.len()
+                                + (seat / 2) * 2 * players.len()
+                                + 2 * player
+                                + seat % 2;
+                            (seats * player + seat, player, index)
+                        })
+                        .collect();
+                    for &(slot, player, index) in &slots {
                         if agents[slot].is_none() {
-                            let seed =
-                                derive(options.seed, 4, (worker * agents.len() + slot) as u64);
+                            let seed = derive(options.seed, 4, index as u64);
                             match factory(&players[player].spec, seed) {
                                 Ok(agent) => agents[slot] = Some(agent),
                                 Err(why) => {
@@ -204,11 +158,19 @@ pub fn play_games(
                             }
                         }
                     }
-                    let mut white = agents[2 * spec.white].take().expect("built");
-                    let mut black = agents[2 * spec.black + 1].take().expect("built");
-                    let played = play_game(spec, white.as_mut(), black.as_mut(), options, stop);
-                    agents[2 * spec.white] = Some(white);
-                    agents[2 * spec.black + 1] = Some(black);
+                    let mut taken: Vec<Box<dyn Agent<K::Game>>> = slots
+                        .iter()
+                        .map(|&(slot, _, _)| agents[slot].take().expect("built"))
+                        .collect();
+                    let mut seated: Vec<&mut dyn Agent<K::Game>> = taken
+                        .iter_mut()
+                        .map(|a| a.as_mut() as &mut dyn Agent<K::Game>)
+                        .collect();
+                    let played = play_game::<K>(spec, &mut seated, options, stop);
+                    drop(seated);
+                    for (&(slot, _, _), agent) in slots.iter().zip(taken) {
+                        agents[slot] = Some(agent);
+                    }
                     match played {
                         Some(game) => {
                             if tx.send(Ok(game)).is_err() {

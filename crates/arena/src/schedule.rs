@@ -2,8 +2,7 @@
 //! that a run can be resumed (and reproduced) from them alone.
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
-use pjlab_pijersi::{Move, Position, Variant};
-use pjlab_pijersi::{PijersiEval, PijersiWeights};
+use pjlab_core::{Game, GameKit, SetupVariant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -36,6 +35,9 @@ pub struct Player {
 /// else.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunSpec {
+    /// The game, by its registry name (files written before games had names are Pijersi's).
+    #[serde(default = "pijersi")]
+    pub game: String,
     /// Match, tournament or balance.
     pub kind: Kind,
     /// The players.
@@ -64,36 +66,46 @@ pub struct RunSpec {
     pub command: String,
 }
 
-/// One scheduled game.
+fn pijersi() -> String {
+    "pijersi".into()
+}
+
+/// One scheduled game of a game whose setup variants are `V`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSpec {
+pub struct GameSpec<V> {
     /// Its id (0, 1, ... in schedule order; the `game_id` column).
     pub id: u64,
     /// Colour pair it belongs to (match and tournament), or its own id (balance).
     pub pair: u64,
     /// The setup variant.
-    pub variant: Variant,
-    /// For enumerable variants (classic, pijersi-24, -36, -1296, -8100) the setup's index in
-    /// enumeration order, so that setups are covered evenly; for random ones the seed given to
-    /// [`Variant::setup`]. This is the `setup_seed` column.
+    pub variant: V,
+    /// For enumerable variants (Pijersi's classic, pijersi-24, ..., Abalone's starts) the
+    /// setup's index in enumeration order, so that setups are covered evenly; for random ones
+    /// the seed given to [`SetupVariant::start`]. This is the `setup_seed` column.
     pub setup: u64,
     /// Seed of the random opening plies.
     pub opening_seed: u64,
-    /// White's player index.
-    pub white: usize,
-    /// Black's player index.
-    pub black: usize,
+    /// The player of the first side (White in Pijersi, Black in Abalone): every seat of that
+    /// side is one of its agents.
+    pub first: usize,
+    /// The player of the second side.
+    pub second: usize,
 }
 
-impl GameSpec {
+impl<V: SetupVariant> GameSpec<V> {
     /// The starting position (before the opening plies).
-    pub fn start(&self) -> Position {
+    pub fn start(&self) -> V::Game {
         match self.variant.count() {
-            Some(n) => self
-                .variant
-                .nth(self.setup as usize % n)
-                .expect("index below count"),
-            None => self.variant.setup(self.setup),
+            Some(n) => self.variant.nth(self.setup % n),
+            None => self.variant.start(self.setup),
+        }
+    }
+
+    /// The player of a side.
+    pub fn player(&self, side: pjlab_core::Side) -> usize {
+        match side {
+            pjlab_core::Side::First => self.first,
+            pjlab_core::Side::Second => self.second,
         }
     }
 }
@@ -110,18 +122,18 @@ pub fn derive(seed: u64, stream: u64, k: u64) -> u64 {
     mix(mix(seed ^ mix(stream.wrapping_add(0x9e37_79b9_7f4a_7c15))).wrapping_add(k))
 }
 
-/// Parses a comma-separated list of variant names.
+/// Parses a comma-separated list of the variant names of `K`'s game.
 ///
 /// # Errors
 /// [`Error::Options`] on an unknown name or an empty list.
-pub fn parse_variants(list: &str) -> Result<Vec<Variant>, Error> {
-    let variants: Vec<Variant> = list
+pub fn parse_variants<K: GameKit>(list: &str) -> Result<Vec<K::Variant>, Error> {
+    let variants: Vec<K::Variant> = list
         .split(',')
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .map(|v| {
-            v.parse::<Variant>()
-                .map_err(|e| Error::Options(format!("{e} (known: {})", variant_names())))
+            K::variant(v)
+                .map_err(|e| Error::Options(format!("{e} (known: {})", variant_names::<K>())))
         })
         .collect::<Result<_, _>>()?;
     if variants.is_empty() {
@@ -130,17 +142,28 @@ pub fn parse_variants(list: &str) -> Result<Vec<Variant>, Error> {
     Ok(variants)
 }
 
-fn variant_names() -> String {
-    Variant::ALL.map(Variant::name).join(", ")
+fn variant_names<K: GameKit>() -> String {
+    K::variants()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl RunSpec {
-    /// The run's variants, parsed.
+    /// The run's variants, parsed for `K`'s game.
     ///
     /// # Errors
-    /// [`Error::Options`] on an unknown name.
-    pub fn parsed_variants(&self) -> Result<Vec<Variant>, Error> {
-        parse_variants(&self.variants.join(","))
+    /// [`Error::Options`] on an unknown name, or when the run is of another game.
+    pub fn parsed_variants<K: GameKit>(&self) -> Result<Vec<K::Variant>, Error> {
+        if self.game != K::INFO.name {
+            return Err(Error::Options(format!(
+                "the run is a {} run, not a {} one",
+                self.game,
+                K::INFO.name
+            )));
+        }
+        parse_variants::<K>(&self.variants.join(","))
     }
 
     /// The run's games, in the order they are handed to workers (interleaved so that a run cut
@@ -148,8 +171,8 @@ impl RunSpec {
     ///
     /// # Errors
     /// [`Error::Options`] when the spec is inconsistent (players, variants, counts).
-    pub fn schedule(&self) -> Result<Vec<GameSpec>, Error> {
-        let variants = self.parsed_variants()?;
+    pub fn schedule<K: GameKit>(&self) -> Result<Vec<GameSpec<K::Variant>>, Error> {
+        let variants = self.parsed_variants::<K>()?;
         let players = self.players.len();
         let need = match self.kind {
             Kind::Match => 2,
@@ -186,15 +209,15 @@ impl RunSpec {
             }
         };
         let mut out = Vec::new();
-        let mut push = |pair: u64, v: usize, setup: u64, white: usize, black: usize| {
+        let mut push = |pair: u64, v: usize, setup: u64, first: usize, second: usize| {
             out.push(GameSpec {
                 id: out.len() as u64,
                 pair,
                 variant: variants[v],
                 setup,
                 opening_seed: derive(self.seed, 0, pair),
-                white,
-                black,
+                first,
+                second,
             });
         };
         match self.kind {
@@ -241,15 +264,20 @@ pub struct Opening {
     pub margin: Option<i32>,
 }
 
-/// Random opening moves from `start`, drawn with `seed` (fewer if the game ends).
-pub fn random_opening(start: &Position, opening: Opening, seed: u64) -> Vec<Move> {
+/// Random opening moves from `start`, drawn with `seed` (fewer if the game ends); the margin is
+/// judged by the game's own evaluation.
+pub fn random_opening<K: GameKit>(
+    start: &K::Game,
+    opening: Opening,
+    seed: u64,
+) -> Vec<<K::Game as Game>::Move> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut position = start.clone();
     let mut moves = Vec::new();
     let mut legal = Vec::new();
     let mut engine = opening.margin.map(|_| {
         Engine::new(
-            PijersiEval::new(PijersiWeights::default()),
+            K::evaluation(None).expect("the default evaluation"),
             AbOptions {
                 tt_mib: 1,
                 quiescence_plies: 16,
@@ -265,7 +293,8 @@ pub fn random_opening(start: &Position, opening: Opening, seed: u64) -> Vec<Move
             let scores: Vec<i32> = legal
                 .iter()
                 .map(|&mv| {
-                    let after = position.after(mv);
+                    let mut after = position.clone();
+                    after.play_unchecked(mv);
                     if after.outcome().is_some() {
                         // A move that ends the game at once: a win for the mover here.
                         i32::MAX / 2
@@ -275,7 +304,7 @@ pub fn random_opening(start: &Position, opening: Opening, seed: u64) -> Vec<Move
                 })
                 .collect();
             let best = scores.iter().copied().max().unwrap_or(0);
-            let kept: Vec<Move> = legal
+            let kept: Vec<_> = legal
                 .iter()
                 .zip(&scores)
                 .filter(|&(_, &s)| s >= best.saturating_sub(margin))
@@ -295,9 +324,11 @@ pub fn random_opening(start: &Position, opening: Opening, seed: u64) -> Vec<Move
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pjlab_pijersi::{Move, PijersiEval, PijersiKit, PijersiWeights, Variant};
 
     fn spec(kind: Kind, players: usize, variants: &str, games: u64) -> RunSpec {
         RunSpec {
+            game: "pijersi".into(),
             kind,
             players: (0..players)
                 .map(|i| Player {
@@ -320,12 +351,12 @@ mod tests {
     #[test]
     fn matches_pair_colours_on_one_setup_and_opening() {
         let games = spec(Kind::Match, 2, "classic,full-random", 9)
-            .schedule()
+            .schedule::<PijersiKit>()
             .unwrap();
         assert_eq!(games.len(), 9);
         for pair in games.chunks(2).filter(|p| p.len() == 2) {
-            assert_eq!((pair[0].white, pair[0].black), (0, 1));
-            assert_eq!((pair[1].white, pair[1].black), (1, 0));
+            assert_eq!((pair[0].first, pair[0].second), (0, 1));
+            assert_eq!((pair[1].first, pair[1].second), (1, 0));
             assert_eq!(pair[0].start(), pair[1].start());
             assert_eq!(pair[0].opening_seed, pair[1].opening_seed);
         }
@@ -339,7 +370,7 @@ mod tests {
     #[test]
     fn balance_walks_enumerable_setups_in_order_and_tournaments_cover_every_pairing() {
         let games = spec(Kind::Balance, 1, "pijersi-24,half-random", 48)
-            .schedule()
+            .schedule::<PijersiKit>()
             .unwrap();
         assert_eq!(games.len(), 96);
         let setups: Vec<u64> = games
@@ -352,27 +383,41 @@ mod tests {
         assert_eq!(games[0].start(), all24[0]);
         assert_eq!(games[48].start(), all24[0]);
 
-        let games = spec(Kind::Tournament, 3, "classic", 4).schedule().unwrap();
+        let games = spec(Kind::Tournament, 3, "classic", 4)
+            .schedule::<PijersiKit>()
+            .unwrap();
         assert_eq!(games.len(), 3 * 4);
         for (i, j) in [(0, 1), (0, 2), (1, 2)] {
             assert_eq!(
                 games
                     .iter()
-                    .filter(|g| (g.white, g.black) == (i, j))
+                    .filter(|g| (g.first, g.second) == (i, j))
                     .count(),
                 2
             );
             assert_eq!(
                 games
                     .iter()
-                    .filter(|g| (g.white, g.black) == (j, i))
+                    .filter(|g| (g.first, g.second) == (j, i))
                     .count(),
                 2
             );
         }
-        assert!(spec(Kind::Match, 3, "classic", 4).schedule().is_err());
-        assert!(spec(Kind::Match, 2, "classic,nope", 4).schedule().is_err());
-        assert!(spec(Kind::Match, 2, "classic", 0).schedule().is_err());
+        assert!(
+            spec(Kind::Match, 3, "classic", 4)
+                .schedule::<PijersiKit>()
+                .is_err()
+        );
+        assert!(
+            spec(Kind::Match, 2, "classic,nope", 4)
+                .schedule::<PijersiKit>()
+                .is_err()
+        );
+        assert!(
+            spec(Kind::Match, 2, "classic", 0)
+                .schedule::<PijersiKit>()
+                .is_err()
+        );
     }
 
     #[test]
@@ -382,9 +427,9 @@ mod tests {
             plies: 4,
             margin: None,
         };
-        let a = random_opening(&start, uniform, 11);
-        assert_eq!(a, random_opening(&start, uniform, 11));
-        assert_ne!(a, random_opening(&start, uniform, 12));
+        let a = random_opening::<PijersiKit>(&start, uniform, 11);
+        assert_eq!(a, random_opening::<PijersiKit>(&start, uniform, 11));
+        assert_ne!(a, random_opening::<PijersiKit>(&start, uniform, 12));
         let mut p = start.clone();
         for mv in a {
             assert!(p.is_legal(mv));
@@ -402,7 +447,7 @@ mod tests {
         );
         let mut distinct = std::collections::HashSet::new();
         for seed in 0..20 {
-            let moves = random_opening(&start, sensible, seed);
+            let moves = random_opening::<PijersiKit>(&start, sensible, seed);
             assert_eq!(moves.len(), 2);
             distinct.insert(moves.clone());
             let mut p = start.clone();

@@ -1,35 +1,42 @@
-//! Runs, records, resumes and reports small matches end to end.
+//! Runs, records, resumes and reports small matches end to end, over Pijersi, Abalone (two
+//! players and doubles) and Chomp.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use pjlab_abalone::AbaloneKit;
 use pjlab_agents::{Agent, Decision, build};
-use pjlab_arena::{
-    Ending, Kind, PlayOptions, PlayedGame, Player, RunSpec, play_games, record, report,
-};
-use pjlab_pijersi::{Move, PijersiKit, Position};
+use pjlab_arena::{Ending, Kind, PlayOptions, Played, Player, RunSpec, play_games, record, report};
+use pjlab_chomp::ChompKit;
+use pjlab_core::{Game, GameKit};
+use pjlab_pijersi::PijersiKit;
 
-fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent<Position>>, String> {
+fn factory<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, String> {
     if spec == "forfeiter" {
         return Ok(Box::new(Forfeiter));
     }
-    build::<PijersiKit>(spec, seed).map_err(|e| e.to_string())
+    build::<K>(spec, seed).map_err(|e| e.to_string())
 }
 
 /// Gives up at its first move, as a hung engine would.
 struct Forfeiter;
 
-impl Agent<Position> for Forfeiter {
+impl<G: Game> Agent<G> for Forfeiter {
     fn spec(&self) -> &str {
         "forfeiter"
     }
-    fn decide(&mut self, _: &Position) -> Decision<Move> {
+    fn decide(&mut self, _: &G) -> Decision<G::Move> {
         Decision::forfeit("no `bestmove` within 0.1 s", Instant::now())
     }
 }
 
 fn run(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
+    run_of::<PijersiKit>(kind, players, variants, games)
+}
+
+fn run_of<K: GameKit>(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
     RunSpec {
+        game: K::INFO.name.into(),
         kind,
         players: players
             .iter()
@@ -50,9 +57,23 @@ fn run(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
     }
 }
 
-fn play(run: &RunSpec, workers: usize, stop_after: Option<usize>, skip: &[u64]) -> Vec<PlayedGame> {
+fn play(
+    run: &RunSpec,
+    workers: usize,
+    stop_after: Option<usize>,
+    skip: &[u64],
+) -> Vec<Played<PijersiKit>> {
+    play_of::<PijersiKit>(run, workers, stop_after, skip)
+}
+
+fn play_of<K: GameKit>(
+    run: &RunSpec,
+    workers: usize,
+    stop_after: Option<usize>,
+    skip: &[u64],
+) -> Vec<Played<K>> {
     let schedule: Vec<_> = run
-        .schedule()
+        .schedule::<K>()
         .unwrap()
         .into_iter()
         .filter(|g| !skip.contains(&g.id))
@@ -68,10 +89,10 @@ fn play(run: &RunSpec, workers: usize, stop_after: Option<usize>, skip: &[u64]) 
     };
     let stop = AtomicBool::new(stop_after == Some(0));
     let mut out = Vec::new();
-    play_games(
+    play_games::<K>(
         &schedule,
         &run.players,
-        &factory,
+        &factory::<K>,
         &options,
         &stop,
         &mut |g| {
@@ -109,8 +130,8 @@ fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
     let path = dir.path().join("games.parquet");
     let first = play(&spec, 2, None, &[5, 6, 7, 8, 9, 10, 11]);
     assert_eq!(first.len(), 5);
-    record::save(&path, &spec, &first).unwrap();
-    let (read_spec, mut kept) = record::load(&path).unwrap();
+    record::save::<PijersiKit>(&path, &spec, &first).unwrap();
+    let (read_spec, mut kept) = record::load::<PijersiKit>(&path).unwrap();
     assert_eq!(read_spec, spec);
     assert_eq!(kept, first);
     let done: Vec<u64> = kept.iter().map(|g| g.spec.id).collect();
@@ -126,7 +147,7 @@ fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
     let greedy_points: f64 = whole
         .iter()
         .map(|g| {
-            let r = if g.spec.white == 0 {
+            let r = if g.spec.first == 0 {
                 g.result
             } else {
                 -g.result
@@ -136,7 +157,7 @@ fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
         .sum();
     assert!(greedy_points > 8.0, "{greedy_points}");
 
-    let md = report::write(dir.path(), &spec, &whole, 12).unwrap();
+    let md = report::write::<PijersiKit>(dir.path(), &spec, &whole, 12).unwrap();
     assert!(
         md.contains("## Ratings") && md.contains("## Head to head"),
         "{md}"
@@ -172,7 +193,7 @@ fn forfeits_lose_and_balance_reports_by_setup() {
     let games = play(&spec, 2, None, &[]);
     for g in &games {
         assert_eq!(g.ending, Ending::Forfeit);
-        let forfeiter_white = g.spec.white == 0;
+        let forfeiter_white = g.spec.first == 0;
         assert_eq!(g.result, if forfeiter_white { -1 } else { 1 });
         assert!(g.forfeit.as_deref().unwrap().contains("bestmove"));
     }
@@ -181,7 +202,7 @@ fn forfeits_lose_and_balance_reports_by_setup() {
     let games = play(&spec, 2, None, &[]);
     assert_eq!(games.len(), 96);
     let dir = tempfile::tempdir().unwrap();
-    let md = report::write(dir.path(), &spec, &games, 96).unwrap();
+    let md = report::write::<PijersiKit>(dir.path(), &spec, &games, 96).unwrap();
     assert!(md.contains("## pijersi-24 by setup"), "{md}");
     assert!(md.contains("Chi-square test of homogeneity"), "{md}");
     let setups = std::fs::read_to_string(dir.path().join("setups.csv")).unwrap();
@@ -194,4 +215,74 @@ fn forfeits_lose_and_balance_reports_by_setup() {
             .all(|l| l.split(',').nth(5) == Some("2"))
     );
     assert!(dir.path().join("plots/pijersi-24-setups.svg").exists());
+}
+
+#[test]
+fn abalone_matches_seat_every_agent_and_replay_from_their_records() {
+    // Two players from the Belgian daisy, and doubles (four seats, two teams): each seat gets its
+    // own agent of its side's player, and the records replay under the rules.
+    let spec = run_of::<AbaloneKit>(
+        Kind::Match,
+        &["greedy", "random"],
+        "belgian-daisy,doubles",
+        8,
+    );
+    let games = play_of::<AbaloneKit>(&spec, 2, None, &[]);
+    assert_eq!(games.len(), 8);
+    assert!(games.iter().any(|g| g.start.seats() == 4));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.parquet");
+    record::save::<AbaloneKit>(&path, &spec, &games).unwrap();
+    let (read_spec, read) = record::load::<AbaloneKit>(&path).unwrap();
+    assert_eq!(read_spec, spec);
+    assert_eq!(read, games);
+    assert!(
+        record::load::<PijersiKit>(&path).is_err(),
+        "a Pijersi reading of Abalone games"
+    );
+    let md = report::write::<AbaloneKit>(dir.path(), &spec, &games, 8).unwrap();
+    // Abalone's first side is Black.
+    assert!(md.contains("Black advantage"), "{md}");
+    let csv = std::fs::read_to_string(dir.path().join("games.csv")).unwrap();
+    assert!(
+        csv.starts_with("game_id,pair,variant,setup,black,white,"),
+        "{csv}"
+    );
+    let notation = std::fs::read_to_string(dir.path().join("games.txt")).unwrap();
+    let starts = [
+        pjlab_abalone::Variant::BelgianDaisy.start(),
+        "doubles".parse::<pjlab_abalone::Variant>().unwrap().start(),
+    ];
+    for (block, g) in notation.split("[game ").skip(1).zip(&games) {
+        let text = block.split_once('\n').unwrap().1;
+        let start = starts.iter().find(|s| **s == g.start).unwrap();
+        assert_eq!(
+            pjlab_abalone::notation::parse_game(text, start)
+                .unwrap()
+                .moves,
+            g.moves
+        );
+    }
+    // A doubles seat that forfeits loses its team's game and is named.
+    let spec = run_of::<AbaloneKit>(Kind::Match, &["random", "forfeiter"], "doubles", 2);
+    for g in play_of::<AbaloneKit>(&spec, 1, None, &[]) {
+        assert_eq!(g.ending, Ending::Forfeit);
+        let forfeit = g.forfeit.unwrap();
+        assert!(forfeit.contains(" seat "), "{forfeit}");
+        assert_eq!(g.result, if g.spec.second == 1 { 1 } else { -1 });
+    }
+}
+
+#[test]
+fn chomp_balance_finds_the_first_player_wins() {
+    // The first player wins every rectangle; an exact searcher (alpha-beta to the end) finds it
+    // on every bar size, a random player does not.
+    let mut spec = run_of::<ChompKit>(Kind::Balance, &["alphabeta:depth=30"], "2x3,3x3,3x4", 4);
+    spec.opening_plies = ChompKit::INFO.opening_plies;
+    let games = play_of::<ChompKit>(&spec, 2, None, &[]);
+    assert_eq!(games.len(), 12);
+    assert!(games.iter().all(|g| g.result == 1), "{games:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let md = report::write::<ChompKit>(dir.path(), &spec, &games, 12).unwrap();
+    assert!(md.contains("| 3x4 | 4 | 4 | 0 | 0 | 100.0 |"), "{md}");
 }

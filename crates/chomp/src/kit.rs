@@ -106,6 +106,7 @@ impl GameKit for ChompKit {
     const INFO: GameInfo = GameInfo {
         name: "chomp",
         sides: ["first", "second"],
+        opening_plies: 0,
     };
 
     fn variants() -> Vec<ChompSize> {

@@ -242,3 +242,91 @@ fn bad_abalone_input_is_a_one_line_error() {
         "--position",
     );
 }
+
+#[test]
+fn arena_commands_take_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    let out = out.to_str().unwrap();
+    // Abalone match in two-player and doubles starts; a resumed run keeps its game without
+    // --game.
+    let match_args = [
+        "match",
+        "--game",
+        "abalone",
+        "--a",
+        "alphabeta:depth=1",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--variants",
+        "belgian-daisy,doubles",
+        "--workers",
+        "1",
+        "-q",
+        "--out",
+        out,
+    ];
+    let first = pjlab(&match_args);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let report = std::fs::read_to_string(format!("{out}/report.md")).unwrap();
+    assert!(report.contains("Black advantage"), "{report}");
+    let resumed = pjlab(&["match", "--out", out, "--resume", "-q"]);
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    // Chomp: the first player wins every rectangle, and an exact agent finds it.
+    let out = dir.path().join("c");
+    let balance = pjlab(&[
+        "balance",
+        "--game",
+        "chomp",
+        "--agent",
+        "alphabeta:depth=40",
+        "--variants",
+        "3x4,4x5",
+        "--games-per-variant",
+        "2",
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        balance.status.success(),
+        "{}",
+        String::from_utf8_lossy(&balance.stderr)
+    );
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let header = summary.lines().next().unwrap();
+    assert!(
+        header.starts_with("variant,games,first_wins,draws,second_wins,first_score"),
+        "{header}"
+    );
+    for line in summary.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(
+            (fields[1], fields[2], fields[5]),
+            ("2", "2", "1.0000"),
+            "{line}"
+        );
+    }
+    assert_usage_error(
+        &pjlab(&[
+            "balance",
+            "--game",
+            "chomp",
+            "--agent",
+            "random",
+            "--variants",
+            "classic",
+        ]),
+        "bar size",
+    );
+}

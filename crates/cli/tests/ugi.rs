@@ -232,7 +232,9 @@ fn matches_through_the_ugi_client_replay_the_in_process_engine() {
             "{}",
             String::from_utf8_lossy(&status.stderr)
         );
-        let (_, games) = pjlab_arena::record::load(&out.join("games.parquet")).unwrap();
+        let (_, games) =
+            pjlab_arena::record::load::<pjlab_pijersi::PijersiKit>(&out.join("games.parquet"))
+                .unwrap();
         let mut moves: Vec<(u64, Vec<pjlab_pijersi::Move>, i8)> = games
             .into_iter()
             .map(|g| (g.spec.id, g.moves, g.result))

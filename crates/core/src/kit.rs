@@ -23,6 +23,10 @@ pub struct GameInfo {
     /// The sides' names, the first mover's first: `["white", "black"]` in Pijersi,
     /// `["black", "white"]` in Abalone.
     pub sides: [&'static str; 2],
+    /// Random opening plies matches and balance studies play by default before the agents, so
+    /// that games between deterministic agents differ (0 where any random move may throw a
+    /// won game away, as in Chomp).
+    pub opening_plies: u32,
 }
 
 impl GameInfo {

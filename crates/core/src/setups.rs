@@ -61,6 +61,16 @@ pub trait SetupVariant: Copy + FromStr + Display + Send + Sync + 'static {
     fn describe(_start: &Self::Game) -> Option<String> {
         None
     }
+
+    /// What [`SetupVariant::describe`] shows, as a column header.
+    const DESCRIPTION: &'static str = "setup";
+
+    /// Groupings of setups for per-setup reports: for each, a CSV column name, a title ("the 3
+    /// cyclic renamings of R, P, S") and the class of the setup described by `description`
+    /// (Pijersi: the renamings of R, P, S). None by default.
+    fn classes(_description: &str) -> Vec<(&'static str, &'static str, String)> {
+        Vec::new()
+    }
 }
 
 /// Setup variants drawn with relative weights: `variant:weight,variant:weight,...`.

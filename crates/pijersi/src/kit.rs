@@ -49,6 +49,23 @@ impl SetupVariant for Variant {
     fn describe(start: &Position) -> Option<String> {
         Some(crate::variants::layout(start))
     }
+
+    const DESCRIPTION: &'static str = "White's rows a / b";
+
+    fn classes(layout: &str) -> Vec<(&'static str, &'static str, String)> {
+        vec![
+            (
+                "class3",
+                "the 3 cyclic renamings of R, P, S",
+                crate::variants::renaming_class(layout, false),
+            ),
+            (
+                "class6",
+                "the 6 renamings of R, P, S",
+                crate::variants::renaming_class(layout, true),
+            ),
+        ]
+    }
 }
 
 impl GameKit for PijersiKit {
@@ -61,6 +78,7 @@ impl GameKit for PijersiKit {
     const INFO: GameInfo = GameInfo {
         name: "pijersi",
         sides: ["white", "black"],
+        opening_plies: 2,
     };
 
     fn variants() -> Vec<Variant> {

@@ -322,6 +322,29 @@ pub fn layout(start: &Position) -> String {
     )
 }
 
+/// The class of a layout under renamings of R, P, S: its smallest image under the permutations
+/// given (`all`: the 6 renamings the rule seed divides by; otherwise the 3 cyclic ones, the only
+/// renamings that keep who captures whom).
+pub fn renaming_class(layout: &str, all: bool) -> String {
+    const CYCLIC: [[char; 3]; 3] = [['R', 'P', 'S'], ['P', 'S', 'R'], ['S', 'R', 'P']];
+    const SWAPS: [[char; 3]; 3] = [['P', 'R', 'S'], ['S', 'P', 'R'], ['R', 'S', 'P']];
+    let images = CYCLIC.iter().chain(if all { &SWAPS[..] } else { &[] });
+    images
+        .map(|to| {
+            layout
+                .chars()
+                .map(|c| match c {
+                    'R' => to[0],
+                    'P' => to[1],
+                    'S' => to[2],
+                    other => other,
+                })
+                .collect::<String>()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
@@ -365,5 +388,34 @@ mod tests {
             assert_eq!(cell.row(), if k < 6 { 0 } else { 1 });
         }
         assert_eq!(Cell::new(WHITE_STACK).unwrap().to_string(), "b4");
+    }
+
+    #[test]
+    fn layouts_and_renaming_classes() {
+        let classic = Variant::Classic.setup(0);
+        assert_eq!(layout(&classic), "RPS RPS / PSR WW SRP");
+        // The cyclic images of a layout share its class; a transposition only under all six.
+        let l = "RPS SRP / PSR WW PRS";
+        let rotated = "PSR RPS / SRP WW SPR";
+        let swapped: String = l
+            .chars()
+            .map(|c| match c {
+                'R' => 'P',
+                'P' => 'R',
+                other => other,
+            })
+            .collect();
+        assert_eq!(renaming_class(l, false), renaming_class(rotated, false));
+        assert_ne!(renaming_class(l, false), renaming_class(&swapped, false));
+        assert_eq!(renaming_class(l, true), renaming_class(&swapped, true));
+        // pijersi-24 has 24 setups: 8 classes under the cyclic renamings, 4 under all six.
+        let setups = Variant::Pijersi24.enumerate().unwrap();
+        for (all, classes) in [(false, 8), (true, 4)] {
+            let found: std::collections::HashSet<String> = setups
+                .iter()
+                .map(|s| renaming_class(&layout(s), all))
+                .collect();
+            assert_eq!(found.len(), classes);
+        }
     }
 }

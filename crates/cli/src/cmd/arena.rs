@@ -3,15 +3,17 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pjlab_arena::report::{self, sprt_state};
-use pjlab_arena::stats::{Sprt, SprtDecision, Wdl};
-use pjlab_arena::{Kind, PlayOptions, PlayedGame, Player, RunSpec, play_games, record};
+use pjlab_arena::session::{self, players, running_score, split_agents};
+use pjlab_arena::stats::{Sprt, SprtDecision};
+use pjlab_arena::{Kind, RunSpec, record, report};
+use pjlab_core::GameKit;
 
 use crate::Verbosity;
+use crate::cmd::game::{AgentFactory, GameName};
 
 /// Raised by Ctrl-C: workers stop taking games, finished ones are kept and reported.
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -19,14 +21,19 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// Options every run shares.
 #[derive(clap::Args, Debug)]
 pub struct Common {
+    /// The game (with --resume, the run's own).
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
     /// Directory for games.parquet, report.md, games.csv, summary.csv, games.txt and plots/
     /// (default: runs/<command>-<time>).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Setup variants, used in turn: classic, half-random, full-random, pijersi-24, pijersi-36,
-    /// pijersi-1296, pijersi-8100 (comma-separated).
-    #[arg(long, default_value = "classic")]
-    variants: String,
+    /// Setup variants, used in turn (comma-separated). Pijersi: classic (default), half-random,
+    /// full-random, pijersi-24, pijersi-36, pijersi-1296, pijersi-8100. Abalone: standard
+    /// (default), belgian-daisy, german-daisy, doubles, doubles-0321, doubles-nojunction,
+    /// doubles-0321-nojunction. Chomp: bar sizes such as 3x4,4x5 (default 3x4).
+    #[arg(long)]
+    variants: Option<String>,
     /// Worker threads, each playing one game at a time on one core (default: all cores).
     #[arg(long)]
     workers: Option<usize>,
@@ -34,12 +41,14 @@ pub struct Common {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Random plies played before the agents take over, so that deterministic agents do not
-    /// repeat the same game (recorded as each game's first moves; 0 turns it off).
-    #[arg(long, default_value_t = 2)]
-    opening_plies: u32,
+    /// repeat the same game (recorded as each game's first moves; 0 turns it off). Default: 2,
+    /// and 0 for Chomp, where any random move may throw the win away.
+    #[arg(long)]
+    opening_plies: Option<u32>,
     /// Draw each opening ply only among the moves that a shallow alpha-beta search (the reply,
-    /// then captures) scores within this many centi-units of the best (a cube is about 100), so
-    /// that no random move hangs a piece; a negative value draws uniformly over all legal moves.
+    /// then tactical moves) scores within this many centi-units of the best (a Pijersi cube or
+    /// an Abalone marble is about 100), so that no random move throws material away; a negative
+    /// value draws uniformly over all legal moves.
     #[arg(long, default_value_t = 30, allow_negative_numbers = true)]
     opening_margin: i32,
     /// Plies after which a game is stopped and scored a draw.
@@ -90,7 +99,8 @@ pub struct TournamentArgs {
     common: Common,
 }
 
-/// Measure first-player balance of setup variants: one agent plays both colours; White's score
+/// Measure first-player balance of setup variants: one agent plays both colours (every seat in
+/// doubles); the first side's score (White in Pijersi, Black in Abalone)
 /// with its 95% interval, draw rate and game length per variant, a test of whether variants
 /// differ, and per-setup numbers for the enumerable variants.
 #[derive(clap::Args, Debug)]
@@ -109,204 +119,154 @@ pub struct BalanceArgs {
     common: Common,
 }
 
-/// Splits a comma-separated agent list where agents' own options also use commas: a piece
-/// `key=value` whose key has no `:` continues the agent before it.
-pub fn split_agents(lists: &[String]) -> Vec<String> {
-    let mut agents: Vec<String> = Vec::new();
-    for list in lists {
-        let mut first_of_flag = true;
-        for piece in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let continues = matches!(piece.split_once('='), Some((key, _)) if !key.contains(':'));
-            match agents.last_mut() {
-                Some(last) if continues && !first_of_flag => {
-                    last.push(',');
-                    last.push_str(piece);
-                }
-                _ => agents.push(piece.to_string()),
-            }
-            first_of_flag = false;
-        }
-    }
-    agents
-}
-
 /// Runs `pjlab match`.
 pub fn run_match(args: MatchArgs, verbosity: Verbosity) -> Result<()> {
-    let players = match (args.a, args.b) {
+    let specs = match (args.a, args.b) {
         (Some(a), Some(b)) => vec![a, b],
         _ => Vec::new(),
     };
-    let sprt = args.sprt_elo.map(Sprt::better_by);
-    run(
-        Kind::Match,
-        players,
-        args.games,
-        sprt,
-        false,
-        args.common,
-        verbosity,
-    )
+    let request = Request {
+        kind: Kind::Match,
+        specs,
+        games: args.games,
+        sprt: args.sprt_elo.map(Sprt::better_by),
+        per_setup: false,
+    };
+    run(request, args.common, verbosity)
 }
 
 /// Runs `pjlab tournament`.
 pub fn run_tournament(args: TournamentArgs, verbosity: Verbosity) -> Result<()> {
-    let players = split_agents(&args.agents);
-    if !args.common.resume && players.len() < 2 {
+    let specs = split_agents(&args.agents);
+    if !args.common.resume && specs.len() < 2 {
         bail!(
             "a tournament needs at least two agents, got {}",
-            players.len()
+            specs.len()
         );
     }
-    run(
-        Kind::Tournament,
-        players,
-        args.games,
-        None,
-        false,
-        args.common,
-        verbosity,
-    )
+    let request = Request {
+        kind: Kind::Tournament,
+        specs,
+        games: args.games,
+        sprt: None,
+        per_setup: false,
+    };
+    run(request, args.common, verbosity)
 }
 
 /// Runs `pjlab balance`.
 pub fn run_balance(args: BalanceArgs, verbosity: Verbosity) -> Result<()> {
-    let players = args.agent.into_iter().collect();
-    run(
-        Kind::Balance,
-        players,
-        args.games_per_variant,
-        None,
-        args.per_setup,
-        args.common,
-        verbosity,
-    )
+    let request = Request {
+        kind: Kind::Balance,
+        specs: args.agent.into_iter().collect(),
+        games: args.games_per_variant,
+        sprt: None,
+        per_setup: args.per_setup,
+    };
+    run(request, args.common, verbosity)
 }
 
-/// Labels for specs: the spec itself, made unique with `#2`, `#3` for repeats.
-fn players(specs: Vec<String>) -> Vec<Player> {
-    let mut out: Vec<Player> = Vec::new();
-    for spec in specs {
-        let repeats = out.iter().filter(|p| p.spec == spec).count();
-        let label = if repeats == 0 {
-            spec.clone()
-        } else {
-            format!("{spec}#{}", repeats + 1)
-        };
-        out.push(Player { label, spec });
-    }
-    out
-}
-
-fn run(
+/// What a command asks for, besides the options every run shares.
+struct Request {
     kind: Kind,
     specs: Vec<String>,
     games: u64,
     sprt: Option<Sprt>,
     per_setup: bool,
-    common: Common,
-    verbosity: Verbosity,
-) -> Result<()> {
-    let name = match kind {
+}
+
+fn name(kind: Kind) -> &'static str {
+    match kind {
         Kind::Match => "match",
         Kind::Tournament => "tournament",
         Kind::Balance => "balance",
-    };
+    }
+}
+
+fn run(request: Request, common: Common, verbosity: Verbosity) -> Result<()> {
     let out = common.out.clone().unwrap_or_else(|| {
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        PathBuf::from(format!("runs/{name}-{stamp}"))
+        PathBuf::from(format!("runs/{}-{stamp}", name(request.kind)))
     });
-    let parquet = out.join("games.parquet");
-    let (spec, mut played) = if common.resume {
-        let (spec, played) = record::load(&parquet)
+    // A resumed run is of the game its file says.
+    let game = if common.resume {
+        let parquet = session::games_file(&out);
+        let spec = record::load_spec(&parquet)
             .with_context(|| format!("cannot resume from {}", parquet.display()))?;
-        if spec.kind != kind {
-            bail!(
-                "{} holds a {:?} run, not a {name}",
-                parquet.display(),
-                spec.kind
-            );
-        }
-        (spec, played)
+        GameName::parse(&spec.game)?
     } else {
-        if parquet.exists() {
-            bail!(
-                "{} already holds games: pass --resume to continue that run, or choose another --out",
-                parquet.display()
-            );
-        }
-        let spec = RunSpec {
-            kind,
-            players: players(specs),
-            variants: pjlab_arena::schedule::parse_variants(&common.variants)?
-                .iter()
-                .map(|v| v.name().to_string())
-                .collect(),
-            games,
-            seed: common.seed,
-            opening_plies: common.opening_plies,
-            opening_margin: (common.opening_margin >= 0).then_some(common.opening_margin),
-            max_plies: common.max_plies,
-            sprt,
-            per_setup,
-            command: std::env::args().collect::<Vec<_>>().join(" "),
-        };
-        (spec, Vec::new())
+        common.game
     };
-    let schedule = spec.schedule()?;
-    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
-    // External engines' stderr goes to a file beside the report unless the spec names one.
-    let factory = {
-        let out = out.clone();
-        move |agent_spec: &str,
-              seed: u64|
-              -> std::result::Result<
-            Box<dyn pjlab_agents::Agent<pjlab_pijersi::Position>>,
-            String,
-        > {
-            let mut agent_spec = agent_spec.to_string();
-            if agent_spec.starts_with("ugi:") && !agent_spec.contains("stderr=") {
-                let slug: String = agent_spec
-                    .chars()
-                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                    .take(40)
-                    .collect();
-                let file = out.join(format!("engine-{slug}.stderr"));
-                agent_spec.push_str(&format!(",stderr={}", file.display()));
-            }
-            crate::cmd::agent(&agent_spec, seed).map_err(|e| format!("{e:#}"))
-        }
-    };
-    for p in &spec.players {
-        factory(&p.spec, 0).map_err(|e| anyhow::anyhow!("agent `{}`: {e}", p.label))?;
-    }
-    let done: std::collections::HashSet<u64> = played.iter().map(|g| g.spec.id).collect();
-    let todo: Vec<_> = schedule
-        .iter()
-        .filter(|g| !done.contains(&g.id))
-        .cloned()
-        .collect();
-    let workers = common
-        .workers
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let options = PlayOptions {
-        workers,
-        opening: pjlab_arena::Opening {
-            plies: spec.opening_plies,
-            margin: spec.opening_margin,
-        },
-        max_plies: spec.max_plies,
-        seed: spec.seed,
-    };
+    crate::with_game!(game, |K, agents| run_game::<K>(
+        request, &common, &out, agents, verbosity
+    ))
+}
+
+/// Ctrl-C raises [`STOP`] (a second one quits at once).
+fn install_ctrl_c() {
     let _ = ctrlc::set_handler(|| {
         if STOP.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
         eprintln!("\nstopping: finished games are kept (Ctrl-C again to quit at once)");
     });
-    let bar = ProgressBar::new(schedule.len() as u64);
+}
+
+fn run_game<K: GameKit>(
+    request: Request,
+    common: &Common,
+    out: &Path,
+    agents: AgentFactory<K::Game>,
+    verbosity: Verbosity,
+) -> Result<()> {
+    let variants = match &common.variants {
+        Some(list) => list.clone(),
+        None => K::variants()[0].to_string(),
+    };
+    let new = RunSpec {
+        game: K::INFO.name.into(),
+        kind: request.kind,
+        players: players(request.specs),
+        variants: pjlab_arena::schedule::parse_variants::<K>(&variants)?
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        games: request.games,
+        seed: common.seed,
+        opening_plies: common.opening_plies.unwrap_or(K::INFO.opening_plies),
+        opening_margin: (common.opening_margin >= 0).then_some(common.opening_margin),
+        max_plies: common.max_plies,
+        sprt: request.sprt,
+        per_setup: request.per_setup,
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+    };
+    let (spec, mut played) = session::open::<K>(out, new, common.resume)?;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    // External engines' stderr goes to a file beside the report unless the spec names one.
+    let engines = out.to_path_buf();
+    let factory = move |agent_spec: &str, seed: u64| {
+        let mut agent_spec = agent_spec.to_string();
+        if agent_spec.starts_with("ugi:") && !agent_spec.contains("stderr=") {
+            let slug: String = agent_spec
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .take(40)
+                .collect();
+            let file = engines.join(format!("engine-{slug}.stderr"));
+            agent_spec.push_str(&format!(",stderr={}", file.display()));
+        }
+        agents(&agent_spec, seed).map_err(|e| format!("{e:#}"))
+    };
+    let workers = common
+        .workers
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    install_ctrl_c();
+    let kind = name(spec.kind);
+    let scheduled = spec.schedule::<K>()?.len();
+    let bar = ProgressBar::new(scheduled as u64);
     bar.set_position(played.len() as u64);
     if verbosity == Verbosity::Quiet {
         bar.set_draw_target(ProgressDrawTarget::hidden());
@@ -318,63 +278,36 @@ fn run(
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    bar.set_prefix(name);
-    bar.set_message(running_score(&spec, &played));
-    let mut last_save = Instant::now();
-    let mut unsaved = 0;
-    let mut sprt_decided = None;
-    let mut save_error = None;
+    bar.set_prefix(kind);
+    bar.set_message(running_score::<K>(&spec, &played));
     let started = Instant::now();
-    let mut on_game = |game: PlayedGame| {
-        played.push(game);
-        unsaved += 1;
-        bar.inc(1);
-        bar.set_message(running_score(&spec, &played));
-        if unsaved >= 50 || last_save.elapsed() > Duration::from_secs(30) {
-            if let Err(e) = record::save(&parquet, &spec, &played) {
-                save_error.get_or_insert(e);
-                STOP.store(true, Ordering::SeqCst);
-            }
-            unsaved = 0;
-            last_save = Instant::now();
-        }
-        if let Some(sprt) = &spec.sprt {
-            let (state, _) = sprt_state(sprt, &played);
-            if state.decision != SprtDecision::Continue {
-                sprt_decided = Some(state.decision);
-                STOP.store(true, Ordering::SeqCst);
-            }
-        }
-    };
-    let outcome = play_games(
-        &todo,
-        &spec.players,
+    let ended = session::play::<K>(
+        out,
+        &spec,
+        &mut played,
         &factory,
-        &options,
+        workers,
         &STOP,
-        &mut on_game,
+        &mut |so_far| {
+            bar.inc(1);
+            bar.set_message(running_score::<K>(&spec, so_far));
+        },
     );
     bar.finish_and_clear();
-    record::save(&parquet, &spec, &played)
-        .with_context(|| format!("saving {}", parquet.display()))?;
-    if let Some(e) = save_error {
-        return Err(e).context("saving games during the run (they are saved now)");
-    }
-    outcome?;
-    let markdown = report::write(&out, &spec, &played, schedule.len())?;
-    let elapsed = started.elapsed().as_secs_f64();
+    let ended = ended?;
+    let markdown = report::write::<K>(out, &spec, &played, ended.scheduled)?;
     if verbosity != Verbosity::Quiet {
         eprintln!(
             "{} games ({} this session, {:.1} s, {} workers); report in {}",
             played.len(),
-            played.len() - done.len(),
-            elapsed,
+            played.len() - ended.before,
+            started.elapsed().as_secs_f64(),
             workers,
             out.join("report.md").display()
         );
     }
     print_headline(&markdown);
-    if let Some(decision) = sprt_decided {
+    if let Some(decision) = ended.sprt {
         println!(
             "SPRT decided after {} games: {}",
             played.len(),
@@ -384,12 +317,12 @@ fn run(
                 "H0 (not better)"
             }
         );
-    } else if played.len() < schedule.len() {
+    } else if played.len() < ended.scheduled {
         println!(
-            "interrupted: {} of {} games kept; continue with: pjlab {name} --out {} --resume",
+            "interrupted: {} of {} games kept; continue with: pjlab {kind} --out {} --resume",
             played.len(),
-            schedule.len(),
-            shell_path(&out)
+            ended.scheduled,
+            shell_path(out)
         );
     }
     Ok(())
@@ -408,7 +341,7 @@ fn shell_path(path: &Path) -> String {
 fn print_headline(markdown: &str) {
     let mut in_table = false;
     for line in markdown.lines() {
-        if line.starts_with("| rank") || line.starts_with("| variant | games | White") {
+        if line.starts_with("| rank") || line.starts_with("| variant | games | ") {
             in_table = true;
         }
         if in_table {
@@ -417,71 +350,5 @@ fn print_headline(markdown: &str) {
             }
             println!("{line}");
         }
-    }
-}
-
-/// The running score for the progress line.
-fn running_score(spec: &RunSpec, played: &[PlayedGame]) -> String {
-    match spec.kind {
-        Kind::Match => {
-            let mut a = Wdl::default();
-            for g in played {
-                a.add(if g.spec.white == 0 {
-                    g.result
-                } else {
-                    -g.result
-                });
-            }
-            let (lo, hi) = a.interval();
-            format!(
-                "{} {:.1}-{:.1} ({:.1}%, 95% {:.1}-{:.1})",
-                spec.players[0].label,
-                a.points(),
-                a.games() as f64 - a.points(),
-                100.0 * a.score(),
-                100.0 * lo,
-                100.0 * hi
-            )
-        }
-        Kind::Tournament => {
-            let mut points = vec![0.0; spec.players.len()];
-            for g in played {
-                points[g.spec.white] += (f64::from(g.result) + 1.0) / 2.0;
-                points[g.spec.black] += (1.0 - f64::from(g.result)) / 2.0;
-            }
-            let (best, top) = points
-                .iter()
-                .enumerate()
-                .max_by(|a, b| a.1.total_cmp(b.1))
-                .map_or((0, 0.0), |(i, &p)| (i, p));
-            format!("leader {} {top:.1} points", spec.players[best].label)
-        }
-        Kind::Balance => {
-            let (score, lo, hi) = report::white_score(played);
-            format!(
-                "White {:.1}% (95% {:.1}-{:.1})",
-                100.0 * score,
-                100.0 * lo,
-                100.0 * hi
-            )
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn agent_lists_keep_each_agents_options() {
-        let lists = vec!["alphabeta:depth=2,tt=4,random,mcts:sims=100,cpuct=2".to_string()];
-        assert_eq!(
-            split_agents(&lists),
-            ["alphabeta:depth=2,tt=4", "random", "mcts:sims=100,cpuct=2"]
-        );
-        let repeated = vec!["greedy".to_string(), "alphabeta:depth=1".to_string()];
-        assert_eq!(split_agents(&repeated), ["greedy", "alphabeta:depth=1"]);
-        let labels = players(vec!["random".into(), "random".into()]);
-        assert_eq!(labels[1].label, "random#2");
     }
 }

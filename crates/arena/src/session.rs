@@ -1,0 +1,255 @@
+//! A run from start to report, as the command line drives it: starting or resuming from the
+//! games file, playing the games left with periodic saves and the SPRT's early stop, and the
+//! running score of a progress line. The binary adds only its flags, the progress bar and
+//! Ctrl-C.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use pjlab_core::GameKit;
+
+use crate::runner::{Factory, PlayOptions, Played, play_games};
+use crate::schedule::{GameSpec, Kind, Opening, Player, RunSpec};
+use crate::stats::{SprtDecision, Wdl};
+use crate::{Error, record, report};
+
+/// Games are saved after this many new ones...
+const SAVE_EVERY_GAMES: usize = 50;
+/// ... or this long after the last save, whichever comes first.
+const SAVE_EVERY: Duration = Duration::from_secs(30);
+
+/// A run's games file in its output directory.
+pub fn games_file(out: &Path) -> PathBuf {
+    out.join("games.parquet")
+}
+
+/// The run in `out`: a new one from `spec` (refused if `out` already holds games), or with
+/// `resume` the one its games file holds (refused if it is of another kind or game), with the
+/// games already played.
+///
+/// # Errors
+/// [`Error::Options`] for the refusals above, [`Error::Record`] for an unreadable file.
+pub fn open<K: GameKit>(
+    out: &Path,
+    spec: RunSpec,
+    resume: bool,
+) -> Result<(RunSpec, Vec<Played<K>>), Error> {
+    let parquet = games_file(out);
+    if !resume {
+        if parquet.exists() {
+            return Err(Error::Options(format!(
+                "{} already holds games: pass --resume to continue that run, or choose another --out",
+                parquet.display()
+            )));
+        }
+        spec.schedule::<K>()?;
+        return Ok((spec, Vec::new()));
+    }
+    let (found, played) = record::load::<K>(&parquet)
+        .map_err(|e| Error::Record(format!("cannot resume from {}: {e}", parquet.display())))?;
+    if found.kind != spec.kind {
+        return Err(Error::Options(format!(
+            "{} holds a {:?} run, not a {:?}",
+            parquet.display(),
+            found.kind,
+            spec.kind
+        )));
+    }
+    Ok((found, played))
+}
+
+/// How a session of a run ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ended {
+    /// Games in the run's schedule.
+    pub scheduled: usize,
+    /// Games played before this session.
+    pub before: usize,
+    /// The SPRT's decision, if it stopped the run.
+    pub sprt: Option<SprtDecision>,
+}
+
+/// Plays the games of `spec` not in `played` (appending them), saving the games file every 50
+/// games or 30 s and at the end, stopping when `stop` is raised or the SPRT decides (it raises
+/// `stop` then). `progress` sees the games after each one.
+///
+/// # Errors
+/// [`Error::Agent`] when an agent cannot be built, [`Error::Record`] when saving fails (the run
+/// then stops; what could be saved is).
+pub fn play<K: GameKit>(
+    out: &Path,
+    spec: &RunSpec,
+    played: &mut Vec<Played<K>>,
+    factory: &Factory<K::Game>,
+    workers: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&[Played<K>]),
+) -> Result<Ended, Error> {
+    let schedule = spec.schedule::<K>()?;
+    let parquet = games_file(out);
+    for p in &spec.players {
+        factory(&p.spec, 0).map_err(|e| Error::Agent(format!("`{}`: {e}", p.label)))?;
+    }
+    let done: HashSet<u64> = played.iter().map(|g| g.spec.id).collect();
+    let todo: Vec<GameSpec<K::Variant>> = schedule
+        .iter()
+        .filter(|g| !done.contains(&g.id))
+        .cloned()
+        .collect();
+    let options = PlayOptions {
+        workers: workers.max(1),
+        opening: Opening {
+            plies: spec.opening_plies,
+            margin: spec.opening_margin,
+        },
+        max_plies: spec.max_plies,
+        seed: spec.seed,
+    };
+    let before = played.len();
+    let mut last_save = Instant::now();
+    let mut unsaved = 0;
+    let mut sprt = None;
+    let mut save_error = None;
+    let outcome = play_games::<K>(&todo, &spec.players, factory, &options, stop, &mut |game| {
+        played.push(game);
+        unsaved += 1;
+        progress(played);
+        if unsaved >= SAVE_EVERY_GAMES || last_save.elapsed() > SAVE_EVERY {
+            if let Err(e) = record::save::<K>(&parquet, spec, played) {
+                save_error.get_or_insert(e);
+                stop.store(true, Ordering::SeqCst);
+            }
+            unsaved = 0;
+            last_save = Instant::now();
+        }
+        if let Some(test) = &spec.sprt {
+            let (state, _) = report::sprt_state(test, played);
+            if state.decision != SprtDecision::Continue {
+                sprt = Some(state.decision);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    record::save::<K>(&parquet, spec, played)?;
+    if let Some(e) = save_error {
+        return Err(Error::Record(format!(
+            "saving games during the run failed (they are saved now): {e}"
+        )));
+    }
+    outcome?;
+    Ok(Ended {
+        scheduled: schedule.len(),
+        before,
+        sprt,
+    })
+}
+
+/// Labels for specs: the spec itself, made unique with `#2`, `#3` for repeats.
+pub fn players(specs: Vec<String>) -> Vec<Player> {
+    let mut out: Vec<Player> = Vec::new();
+    for spec in specs {
+        let repeats = out.iter().filter(|p| p.spec == spec).count();
+        let label = if repeats == 0 {
+            spec.clone()
+        } else {
+            format!("{spec}#{}", repeats + 1)
+        };
+        out.push(Player { label, spec });
+    }
+    out
+}
+
+/// Splits a comma-separated agent list where agents' own options also use commas: a piece
+/// `key=value` whose key has no `:` continues the agent before it.
+pub fn split_agents(lists: &[String]) -> Vec<String> {
+    let mut agents: Vec<String> = Vec::new();
+    for list in lists {
+        let mut first_of_flag = true;
+        for piece in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let continues = matches!(piece.split_once('='), Some((key, _)) if !key.contains(':'));
+            match agents.last_mut() {
+                Some(last) if continues && !first_of_flag => {
+                    last.push(',');
+                    last.push_str(piece);
+                }
+                _ => agents.push(piece.to_string()),
+            }
+            first_of_flag = false;
+        }
+    }
+    agents
+}
+
+/// The running score for a progress line: the first player's score (match), the leader
+/// (tournament), or the first side's score (balance).
+pub fn running_score<K: GameKit>(spec: &RunSpec, played: &[Played<K>]) -> String {
+    match spec.kind {
+        Kind::Match => {
+            let mut a = Wdl::default();
+            for g in played {
+                a.add(if g.spec.first == 0 {
+                    g.result
+                } else {
+                    -g.result
+                });
+            }
+            let (lo, hi) = a.interval();
+            format!(
+                "{} {:.1}-{:.1} ({:.1}%, 95% {:.1}-{:.1})",
+                spec.players[0].label,
+                a.points(),
+                a.games() as f64 - a.points(),
+                100.0 * a.score(),
+                100.0 * lo,
+                100.0 * hi
+            )
+        }
+        Kind::Tournament => {
+            let mut points = vec![0.0; spec.players.len()];
+            for g in played {
+                points[g.spec.first] += (f64::from(g.result) + 1.0) / 2.0;
+                points[g.spec.second] += (1.0 - f64::from(g.result)) / 2.0;
+            }
+            let (best, top) = points
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map_or((0, 0.0), |(i, &p)| (i, p));
+            format!("leader {} {top:.1} points", spec.players[best].label)
+        }
+        Kind::Balance => {
+            let (score, lo, hi) = report::first_score(played);
+            let mut first = K::INFO.sides[0].to_string();
+            if let Some(c) = first.get_mut(..1) {
+                c.make_ascii_uppercase();
+            }
+            format!(
+                "{first} {:.1}% (95% {:.1}-{:.1})",
+                100.0 * score,
+                100.0 * lo,
+                100.0 * hi
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agent_lists_keep_each_agents_options() {
+        let lists = vec!["alphabeta:depth=2,tt=4,random,mcts:sims=100,cpuct=2".to_string()];
+        assert_eq!(
+            split_agents(&lists),
+            ["alphabeta:depth=2,tt=4", "random", "mcts:sims=100,cpuct=2"]
+        );
+        let repeated = vec!["greedy".to_string(), "alphabeta:depth=1".to_string()];
+        assert_eq!(split_agents(&repeated), ["greedy", "alphabeta:depth=1"]);
+        let labels = players(vec!["random".into(), "random".into()]);
+        assert_eq!(labels[0].label, "random");
+        assert_eq!(labels[1].label, "random#2");
+    }
+}
