@@ -70,6 +70,10 @@ impl GameKit for AbaloneKit {
         crate::perft::perft(position, depth)
     }
 
+    fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+        crate::perft::divide(position, depth)
+    }
+
     fn parse_record(text: &str, start: &Position) -> Result<Vec<Move>, String> {
         notation::parse_game(text, start)
             .map(|game| game.moves)

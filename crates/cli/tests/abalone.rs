@@ -330,3 +330,21 @@ fn arena_commands_take_every_game() {
         "bar size",
     );
 }
+
+#[test]
+fn the_ugi_engine_plays_abalone() {
+    // Standard start, a1b2 played: the position text is the one worked out by hand (A1 empty,
+    // D4 filled), and the engine's answer is a legal White move there.
+    let session = "ugi\nposition startpos moves a1b2\nquery fen\nquery p1turn\ngo depth 2\n";
+    let out = pjlab_stdin(&["ugi", "--game", "abalone"], session);
+    let text = stdout(&out);
+    let after = "wwwww/wwwwww/2www2/8/9/3b4/2bbb2/bbbbbb/1bbbb w 0 0 1 1";
+    assert!(text.contains(&format!("response {after}")), "{text}");
+    assert!(text.contains("response false"), "{text}");
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove");
+    let position = pjlab_abalone::Position::from_text(after).unwrap();
+    assert!(position.parse_move(best).is_ok(), "{best} in {after}");
+}

@@ -94,6 +94,20 @@ pub trait GameKit: Send + Sync + 'static {
         crate::perft::perft(position, depth)
     }
 
+    /// perft(`depth`) split by first move, in move-generation order.
+    fn divide(position: &Self::Game, depth: u32) -> Vec<(<Self::Game as Game>::Move, u64)> {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                (mv, Self::perft(&child, depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+
     /// Reads a game record written in the game's notation, played from `start`. By default
     /// whitespace-separated move texts.
     ///

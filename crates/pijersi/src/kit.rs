@@ -106,6 +106,15 @@ impl GameKit for PijersiKit {
         name.parse().map_err(|e: crate::Error| e.to_string())
     }
 
+    /// Pijersi's own perft: draws ignored, as the reference engines count.
+    fn perft(position: &Position, depth: u32) -> u64 {
+        crate::perft::perft(position, depth)
+    }
+
+    fn divide(position: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
+        crate::perft::divide(position, depth)
+    }
+
     fn move_record(position: &Position, mv: crate::Move) -> String {
         notation::move_notation(position, mv)
     }

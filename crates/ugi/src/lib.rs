@@ -1,4 +1,6 @@
-//! UGI, the UCI-like engine protocol of Pijersi frontends, over the lab's searchers.
+//! UGI, the UCI-like engine protocol of board-game frontends, over the lab's searchers, for any
+//! game of the registry (generic over its [`GameKit`]: positions and moves in the game's text
+//! forms, its evaluation for alpha-beta, its perft).
 //!
 //! [`run`] reads commands line by line and answers on a shared writer; searches run on their own
 //! thread, so `isready` and `stop` are answered while one runs. Bad input never ends the
@@ -10,7 +12,7 @@
 //! | `ugi` | `id name`, `id author`, `option ...` lines, `ugiok` |
 //! | `isready` | `readyok` (at once, even during a search) |
 //! | `uginewgame` | (stops a search, resets the position and the engine's tables) |
-//! | `position startpos\|fen <PSN> [moves <m> ...]` | (the moves are checked by our rules) |
+//! | `position startpos\|fen <position text> [moves <m> ...]` | (the moves are checked by our rules; `startpos` is the game's first variant's start) |
 //! | `go depth N \| movetime MS \| nodes N \| p1time MS p2time MS [p1inc MS p2inc MS] \| infinite` | `info depth .. score .. nodes .. nps .. time .. pv ..` lines, then `bestmove <m>` |
 //! | `go perft N` | one `<move>: <count>` line per legal move, then `Nodes searched: <total>` |
 //! | `stop` | ends the search: `bestmove` |
@@ -31,9 +33,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use pjlab_alphabeta::{Engine, Limits, MATE, MATE_BOUND, Options as AbOptions};
-use pjlab_core::{Game, Outcome, Side};
+use pjlab_core::{Game, GameKit, Outcome, SetupVariant, Side};
 use pjlab_mcts::{Budget, Config as MctsConfig, Evaluator, Mcts, RolloutEvaluator};
-use pjlab_pijersi::{Move, PijersiEval, PijersiWeights, Position};
 
 /// Where answers go: one line at a time, flushed.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -65,9 +66,9 @@ pub enum InfoScore {
     Mate(i32),
 }
 
-/// One progress report of a search.
+/// One progress report of a search, with moves `M`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Info {
+pub struct Info<M> {
     /// Completed depth (alpha-beta) or principal variation length (MCTS).
     pub depth: u32,
     /// The score.
@@ -77,36 +78,36 @@ pub struct Info {
     /// Time since the search started.
     pub elapsed: Duration,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
-/// A search behind the protocol.
-pub trait Searcher: Send {
+/// A search behind the protocol, over positions of `G`.
+pub trait Searcher<G: Game>: Send {
     /// Searches `position` within `limits` (none: until `stop` is raised, or a depth of 64),
     /// reporting progress to `info`; the move to play, if any.
     fn search(
         &mut self,
-        position: &Position,
+        position: &G,
         limits: &SearchLimits,
         stop: &Arc<AtomicBool>,
-        info: &mut dyn FnMut(&Info),
-    ) -> Option<Move>;
+        info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> Option<G::Move>;
 
     /// Forgets what earlier games taught it.
     fn new_game(&mut self) {}
 }
 
-/// Alpha-beta with the Pijersi evaluation.
-pub struct AlphaBetaSearcher {
-    engine: Engine<Position, PijersiEval>,
+/// Alpha-beta with the game's evaluation.
+pub struct AlphaBetaSearcher<K: GameKit> {
+    engine: Engine<K::Game, K::Eval>,
 }
 
-impl AlphaBetaSearcher {
+impl<K: GameKit> AlphaBetaSearcher<K> {
     /// With a transposition table of `hash_mib` MiB.
-    pub fn new(hash_mib: usize) -> AlphaBetaSearcher {
+    pub fn new(hash_mib: usize) -> AlphaBetaSearcher<K> {
         AlphaBetaSearcher {
             engine: Engine::new(
-                PijersiEval::new(PijersiWeights::default()),
+                K::evaluation(None).expect("the default evaluation"),
                 AbOptions {
                     tt_mib: hash_mib,
                     ..AbOptions::default()
@@ -124,14 +125,14 @@ fn mate_moves(score: i32) -> Option<i32> {
     })
 }
 
-impl Searcher for AlphaBetaSearcher {
+impl<K: GameKit> Searcher<K::Game> for AlphaBetaSearcher<K> {
     fn search(
         &mut self,
-        position: &Position,
+        position: &K::Game,
         limits: &SearchLimits,
         stop: &Arc<AtomicBool>,
-        info: &mut dyn FnMut(&Info),
-    ) -> Option<Move> {
+        info: &mut dyn FnMut(&Info<<K::Game as Game>::Move>),
+    ) -> Option<<K::Game as Game>::Move> {
         self.engine.set_stop_flag(Arc::clone(stop));
         let limits = Limits {
             depth: limits.depth,
@@ -156,15 +157,15 @@ impl Searcher for AlphaBetaSearcher {
 }
 
 /// MCTS (PUCT, MCTS-solver) with any evaluator: random rollouts, or a network.
-pub struct MctsSearcher {
-    evaluator: Box<dyn Evaluator<Position> + Send>,
+pub struct MctsSearcher<G: Game> {
+    evaluator: Box<dyn Evaluator<G> + Send>,
     simulations: u32,
     seed: u64,
 }
 
-impl MctsSearcher {
+impl<G: Game> MctsSearcher<G> {
     /// `simulations` a move unless `go` says otherwise.
-    pub fn new(evaluator: Box<dyn Evaluator<Position> + Send>, simulations: u32) -> MctsSearcher {
+    pub fn new(evaluator: Box<dyn Evaluator<G> + Send>, simulations: u32) -> MctsSearcher<G> {
         MctsSearcher {
             evaluator,
             simulations: simulations.max(1),
@@ -173,14 +174,14 @@ impl MctsSearcher {
     }
 }
 
-impl Searcher for MctsSearcher {
+impl<G: Game> Searcher<G> for MctsSearcher<G> {
     fn search(
         &mut self,
-        position: &Position,
+        position: &G,
         limits: &SearchLimits,
         stop: &Arc<AtomicBool>,
-        info: &mut dyn FnMut(&Info),
-    ) -> Option<Move> {
+        info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> Option<G::Move> {
         let started = Instant::now();
         self.seed = self.seed.wrapping_add(1);
         let mut search = Mcts::new(position.clone(), MctsConfig::default(), self.seed);
@@ -303,16 +304,18 @@ impl EngineOptions {
 }
 
 /// Builds the searcher the options ask for; the binary passes one that also loads networks.
-pub type Factory = dyn Fn(&EngineOptions) -> Result<Box<dyn Searcher>, String>;
+pub type Factory<G> = dyn Fn(&EngineOptions) -> Result<Box<dyn Searcher<G>>, String>;
 
 /// The searchers this crate knows: alpha-beta, and MCTS with random rollouts (a `Checkpoint`
 /// needs the binary's factory).
 ///
 /// # Errors
 /// When a checkpoint is asked for.
-pub fn builtin_searcher(options: &EngineOptions) -> Result<Box<dyn Searcher>, String> {
+pub fn builtin_searcher<K: GameKit>(
+    options: &EngineOptions,
+) -> Result<Box<dyn Searcher<K::Game>>, String> {
     match options.engine {
-        EngineKind::AlphaBeta => Ok(Box::new(AlphaBetaSearcher::new(options.hash_mib))),
+        EngineKind::AlphaBeta => Ok(Box::new(AlphaBetaSearcher::<K>::new(options.hash_mib))),
         EngineKind::Mcts if options.checkpoint.is_empty() => Ok(Box::new(MctsSearcher::new(
             Box::new(RolloutEvaluator::new(0)),
             options.simulations,
@@ -394,8 +397,15 @@ impl GoCommand {
     }
 }
 
-fn result_word(position: &Position) -> &'static str {
-    match Game::outcome(position) {
+/// Whether `mv` is one of the legal moves of `position` (none once the game is over).
+fn is_legal<G: Game>(position: &G, mv: G::Move) -> bool {
+    let mut legal = Vec::new();
+    position.legal_moves(&mut legal);
+    legal.contains(&mv)
+}
+
+fn result_word<G: Game>(position: &G) -> &'static str {
+    match position.outcome() {
         Some(Outcome::Win(Side::First)) => "p1win",
         Some(Outcome::Win(Side::Second)) => "p2win",
         Some(Outcome::Draw) => "draw",
@@ -404,7 +414,7 @@ fn result_word(position: &Position) -> &'static str {
 }
 
 /// The `info` line of a search from `root`.
-fn info_line(root: &Position, info: &Info) -> String {
+fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> String {
     let ms = info.elapsed.as_millis().max(1);
     let score = match info.score {
         InfoScore::Cp(c) => format!("cp {c}"),
@@ -425,27 +435,32 @@ fn info_line(root: &Position, info: &Info) -> String {
 }
 
 /// A running search: its thread (which hands the searcher back) and its stop flag.
-struct Running {
-    handle: JoinHandle<Box<dyn Searcher>>,
+struct Running<G: Game> {
+    handle: JoinHandle<Box<dyn Searcher<G>>>,
     stop: Arc<AtomicBool>,
     /// Searching until `stop` (no limit given).
     unlimited: bool,
 }
 
 /// The protocol's state.
-struct Session<'a> {
+struct Session<'a, K: GameKit> {
     out: Output,
-    factory: &'a Factory,
+    factory: &'a Factory<K::Game>,
     options: EngineOptions,
-    searcher: Option<Box<dyn Searcher>>,
-    running: Option<Running>,
-    start: Position,
-    moves: Vec<Move>,
-    position: Position,
+    searcher: Option<Box<dyn Searcher<K::Game>>>,
+    running: Option<Running<K::Game>>,
+    start: K::Game,
+    moves: Vec<<K::Game as Game>::Move>,
+    position: K::Game,
     name: String,
 }
 
-impl Session<'_> {
+/// The start `startpos` names: the game's first variant's.
+fn startpos<K: GameKit>() -> K::Game {
+    K::variants()[0].start(0)
+}
+
+impl<K: GameKit> Session<'_, K> {
     fn error(&self, message: &str) {
         say(&self.out, &format!("info error {message}"));
     }
@@ -505,7 +520,7 @@ impl Session<'_> {
             "isready" => say(&self.out, "readyok"),
             "uginewgame" => {
                 self.finish_search(true);
-                self.set_position(Position::default(), Vec::new());
+                self.set_position(startpos::<K>(), Vec::new());
                 if let Some(s) = self.searcher.as_mut() {
                     s.new_game();
                 }
@@ -524,7 +539,7 @@ impl Session<'_> {
         true
     }
 
-    fn set_position(&mut self, start: Position, moves: Vec<Move>) {
+    fn set_position(&mut self, start: K::Game, moves: Vec<<K::Game as Game>::Move>) {
         let mut position = start.clone();
         for &mv in &moves {
             position.play_unchecked(mv);
@@ -541,12 +556,15 @@ impl Session<'_> {
             None => (words, &[][..]),
         };
         let start = match head {
-            ["startpos"] => Position::default(),
-            ["fen", psn @ ..] if !psn.is_empty() => match Position::from_psn(&psn.join(" ")) {
+            ["startpos"] => startpos::<K>(),
+            ["fen", text @ ..] if !text.is_empty() => match K::Game::from_text(&text.join(" ")) {
                 Ok(p) => p,
                 Err(e) => return self.error(&format!("bad position: {e}")),
             },
-            _ => return self.error("position needs startpos or fen <PSN>, then moves ..."),
+            _ => {
+                return self
+                    .error("position needs startpos or fen <position text>, then moves ...");
+            }
         };
         let mut position = start.clone();
         let mut moves = Vec::with_capacity(tail.len());
@@ -555,11 +573,13 @@ impl Session<'_> {
                 return self.error(&format!("move {text} after the end of the game"));
             }
             match position.parse_move(text) {
-                Ok(mv) if position.is_legal(mv) => {
+                Ok(mv) if is_legal(&position, mv) => {
                     position.play_unchecked(mv);
                     moves.push(mv);
                 }
-                _ => return self.error(&format!("illegal move {text} in {position}")),
+                _ => {
+                    return self.error(&format!("illegal move {text} in {}", position.to_text()));
+                }
             }
         }
         self.set_position(start, moves);
@@ -576,7 +596,7 @@ impl Session<'_> {
         if let Some(depth) = go.perft {
             let started = Instant::now();
             let mut total = 0;
-            for (mv, count) in pjlab_pijersi::perft::divide(&self.position, depth.max(1)) {
+            for (mv, count) in K::divide(&self.position, depth.max(1)) {
                 say(
                     &self.out,
                     &format!("{}: {count}", self.position.move_to_text(mv)),
@@ -613,8 +633,8 @@ impl Session<'_> {
                 }
             },
         };
-        let white = Game::side_to_move(&self.position) == Side::First;
-        let limits = go.limits(white);
+        let first = self.position.side_to_move() == Side::First;
+        let limits = go.limits(first);
         let stop = Arc::new(AtomicBool::new(false));
         let position = self.position.clone();
         let out = Arc::clone(&self.out);
@@ -639,13 +659,13 @@ impl Session<'_> {
     fn query(&mut self, words: &[&str]) {
         let answer = match words {
             ["gameover"] => self.position.outcome().is_some().to_string(),
-            ["p1turn"] => (Game::side_to_move(&self.position) == Side::First).to_string(),
+            ["p1turn"] => (self.position.side_to_move() == Side::First).to_string(),
             ["result"] => result_word(&self.position).to_string(),
-            ["fen"] => self.position.to_string(),
+            ["fen"] => self.position.to_text(),
             ["islegal", text] => self
                 .position
                 .parse_move(text)
-                .is_ok_and(|mv| self.position.outcome().is_none() && self.position.is_legal(mv))
+                .is_ok_and(|mv| is_legal(&self.position, mv))
                 .to_string(),
             _ => {
                 return self.error("query gameover, p1turn, result, islegal <move> or fen");
@@ -683,18 +703,18 @@ impl Session<'_> {
     }
 }
 
-/// Runs a UGI session: reads `input` to its end (or `quit`) and answers on `out`. `name` goes
-/// into `id name`; `factory` builds the searcher the options ask for.
-pub fn run(input: impl BufRead, out: Output, factory: &Factory, name: &str) {
-    let mut session = Session {
+/// Runs a UGI session of `K`'s game: reads `input` to its end (or `quit`) and answers on `out`.
+/// `name` goes into `id name`; `factory` builds the searcher the options ask for.
+pub fn run<K: GameKit>(input: impl BufRead, out: Output, factory: &Factory<K::Game>, name: &str) {
+    let mut session = Session::<K> {
         out,
         factory,
         options: EngineOptions::default(),
         searcher: None,
         running: None,
-        start: Position::default(),
+        start: startpos::<K>(),
         moves: Vec::new(),
-        position: Position::default(),
+        position: startpos::<K>(),
         name: name.to_string(),
     };
     for line in input.lines() {

@@ -5,10 +5,14 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
 use burn::tensor::Device;
+use pjlab_core::GameKit;
 use pjlab_mcts::Decisive;
+use pjlab_pijersi::{PijersiKit, Position};
 use pjlab_selfplay::PijersiEncoder;
 use pjlab_train::NetEvaluator;
 use pjlab_ugi::{EngineKind, EngineOptions, MctsSearcher, Output, Searcher, builtin_searcher};
+
+use crate::cmd::game::GameName;
 
 /// Run as a UGI engine on stdin / stdout, for GUIs and match runners.
 ///
@@ -17,12 +21,18 @@ use pjlab_ugi::{EngineKind, EngineOptions, MctsSearcher, Output, Searcher, built
 /// checkpoint or run directory, or a model file from `pjlab export` ending in `.onnx`: MCTS with
 /// that network instead of random rollouts), `Threads` (1). Bad input answers `info error ...` and changes nothing; end of input ends the session.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The game (networks from checkpoints: Pijersi so far).
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+}
 
 /// Builds the searcher the options ask for, loading networks for MCTS with a checkpoint.
-pub fn factory(options: &EngineOptions) -> std::result::Result<Box<dyn Searcher>, String> {
+pub fn factory(
+    options: &EngineOptions,
+) -> std::result::Result<Box<dyn Searcher<Position>>, String> {
     if options.engine != EngineKind::Mcts || options.checkpoint.is_empty() {
-        return builtin_searcher(options);
+        return builtin_searcher::<PijersiKit>(options);
     }
     if options.checkpoint.ends_with(".onnx") {
         let evaluator = pjlab_train::onnx::OnnxEvaluator::load(Path::new(&options.checkpoint))
@@ -50,9 +60,18 @@ pub fn factory(options: &EngineOptions) -> std::result::Result<Box<dyn Searcher>
 }
 
 /// Runs the command.
-pub fn run(_args: Args) -> Result<()> {
+pub fn run(args: Args) -> Result<()> {
+    if args.game == GameName::Pijersi {
+        session::<PijersiKit>(&factory);
+        return Ok(());
+    }
+    crate::with_game!(args.game, |K, _agents| session::<K>(&builtin_searcher::<K>));
+    Ok(())
+}
+
+/// A session on stdin / stdout.
+fn session<K: GameKit>(factory: &pjlab_ugi::Factory<K::Game>) {
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
     let name = format!("pjlab {}", env!("CARGO_PKG_VERSION"));
-    pjlab_ugi::run(std::io::stdin().lock(), out, &factory, &name);
-    Ok(())
+    pjlab_ugi::run::<K>(std::io::stdin().lock(), out, factory, &name);
 }
