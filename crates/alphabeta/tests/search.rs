@@ -1,6 +1,9 @@
 //! The alpha-beta engine against independent answers: the Chomp solver, a plain minimax
 //! without pruning, tables or ordering, and constructed Pijersi positions.
 
+mod common;
+
+use common::minimax;
 use pjlab_alphabeta::{Engine, Heuristic, Limits, MATE, Options, ZeroHeuristic};
 use pjlab_chomp::{Chomp, Solver};
 use pjlab_core::{Game, Outcome};
@@ -8,47 +11,6 @@ use pjlab_pijersi::{PijersiEval, PijersiWeights, Position, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-
-/// Plain negamax: every move to `depth`, then every tactical move for `quiescence` more plies,
-/// standing pat on the evaluation. Scores as the engine's: a loss `ply` plies from the root is
-/// `-(MATE - ply)`.
-fn minimax<G: Game, H: Heuristic<G>>(
-    h: &H,
-    position: &G,
-    depth: u32,
-    ply: i32,
-    quiescence: u32,
-) -> i32 {
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return match position.outcome() {
-            Some(Outcome::Win(side)) if side == position.side_to_move() => MATE - ply,
-            Some(Outcome::Win(_)) => -(MATE - ply),
-            _ => 0,
-        };
-    }
-    if depth == 0 {
-        let stand = h.evaluate(position);
-        if quiescence == 0 {
-            return stand;
-        }
-        let mut best = stand;
-        for &mv in moves.iter().filter(|&&mv| h.is_tactical(position, mv)) {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            best = best.max(-minimax(h, &child, 0, ply + 1, quiescence - 1));
-        }
-        return best;
-    }
-    let mut best = i32::MIN + 1;
-    for &mv in &moves {
-        let mut child = position.clone();
-        child.play_unchecked(mv);
-        best = best.max(-minimax(h, &child, depth - 1, ply + 1, quiescence));
-    }
-    best
-}
 
 fn chomp_positions(m: usize, n: usize) -> Vec<Chomp> {
     fn rec(m: usize, n: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
