@@ -40,6 +40,8 @@ struct Process {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The thread copying stderr into the tail, when it is not written to a file.
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
 }
 
 /// An external UGI engine.
@@ -148,7 +150,7 @@ impl UgiAgent {
             .map_err(|e| format!("cannot start {}: {e}", self.program.display()))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
-        if let Some(mut err) = child.stderr.take() {
+        let stderr_reader = child.stderr.take().map(|mut err| {
             let tail = Arc::clone(&self.stderr_tail);
             std::thread::spawn(move || {
                 let mut buf = [0u8; 512];
@@ -163,8 +165,8 @@ impl UgiAgent {
                         }
                     }
                 }
-            });
-        }
+            })
+        });
         let (tx, lines) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -178,6 +180,7 @@ impl UgiAgent {
             child,
             stdin,
             lines,
+            stderr_reader,
         });
         let deadline = Instant::now() + self.timeout;
         self.send("ugi")?;
@@ -237,11 +240,18 @@ impl UgiAgent {
         }
     }
 
-    /// Kills the process (if any) and waits for it, so no zombie is left.
+    /// Kills the process (if any) and waits for it, so no zombie is left; then gives its stderr
+    /// reader up to a second to copy the last lines (they explain a crash).
     fn kill(&mut self) {
         if let Some(mut process) = self.process.take() {
             let _ = process.child.kill();
             let _ = process.child.wait();
+            if let Some(reader) = process.stderr_reader {
+                let until = Instant::now() + Duration::from_secs(1);
+                while !reader.is_finished() && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
         }
     }
 
