@@ -1,8 +1,8 @@
 //! Abalone as the network sees it: [`AbaloneEncoder`].
 
-use pjlab_core::{Encoder, EncoderId};
+use pjlab_core::{Encoder, EncoderCard, EncoderId};
 
-use crate::action::NUM_ACTIONS;
+use crate::action::{NUM_ACTIONS, action_move};
 use crate::geometry::{Bitboard, Cell, cells};
 use crate::position::{Color, Mode, Position};
 use crate::symmetry::{Symmetry, action_from_mover};
@@ -119,5 +119,44 @@ impl Encoder<Position> for AbaloneEncoder {
         Symmetry::new(k)
             .expect("symmetry index below 12")
             .map_action(action)
+    }
+
+    fn card(&self) -> EncoderCard {
+        let cells = || (0..Cell::COUNT).filter_map(Cell::from_dense);
+        EncoderCard {
+            layout: "7 planes of 61 cells (plane * 61 + cell), then 6 scalars".into(),
+            perspective: "the side to move plays Black, from row a up: when White is to move \
+                          the board is turned half a turn (each cell to its rotation, see \
+                          `rotated_cells`) and the colours swapped; in doubles, seats are \
+                          named by their place in the turn order from the seat to move"
+                .into(),
+            planes: [
+                "the mover's marbles",
+                "the opponent's marbles",
+                "the marbles the seat to move may move now",
+                "doubles: marbles of the seat to move",
+                "doubles: marbles of its partner",
+                "doubles: marbles of the opponent seat that moves next",
+                "doubles: marbles of the other opponent seat",
+            ]
+            .map(String::from)
+            .to_vec(),
+            scalar: "the mover's ejections / 6, the opponent's ejections / 6, plies since the \
+                     last ejection / the draw limit (0 without one), 1 in doubles, the mover's \
+                     and the opponent's junction flags (doubles)"
+                .into(),
+            cells: cells().map(|c| c.to_string()).collect(),
+            rotated_cells: cells()
+                .map(|c| Symmetry::HALF_TURN.map_cell(c).dense())
+                .collect(),
+            values: "1.0 where the plane's condition holds, 0.0 elsewhere".into(),
+            actions: (0..NUM_ACTIONS)
+                .map(|i| action_move(i).map_or_else(String::new, |mv| mv.to_string()))
+                .collect(),
+            actions_meaning: "`actions[i]` is the Aba-Pro move of action i with Black to move; \
+                              with White to move, action i is the move that text names once \
+                              each of its cells is rotated (`rotated_cells`); the pass stays"
+                .into(),
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Chomp as the network sees it: [`ChompEncoder`].
 
-use pjlab_core::{Encoder, EncoderId};
+use pjlab_core::{Encoder, EncoderCard, EncoderId};
 
 use crate::Chomp;
 
@@ -36,16 +36,38 @@ impl Encoder<Chomp> for ChompEncoder {
         self.rows * self.cols
     }
 
+    /// A diagram of another bar is cut to this one (its squares outside are not shown).
     fn encode(&self, position: &Chomp, out: &mut [f32]) {
-        debug_assert_eq!((position.rows(), position.cols()), (self.rows, self.cols));
         out.fill(0.0);
-        for (r, len) in position.lengths().into_iter().enumerate() {
-            out[r * self.cols..r * self.cols + len].fill(1.0);
+        for (r, len) in position.lengths().into_iter().enumerate().take(self.rows) {
+            out[r * self.cols..r * self.cols + len.min(self.cols)].fill(1.0);
         }
     }
 
     fn policy_index(&self, _position: &Chomp, action: usize) -> usize {
         action
+    }
+
+    fn card(&self) -> EncoderCard {
+        let squares = || {
+            (0..self.rows).flat_map(|r| (0..self.cols).map(move |c| format!("{},{}", r + 1, c + 1)))
+        };
+        EncoderCard {
+            layout: format!(
+                "one plane of {} x {} squares, row-major (row * {} + column)",
+                self.rows, self.cols, self.cols
+            ),
+            perspective: "none: Chomp is impartial, the side to move is not shown".into(),
+            planes: vec!["squares still on the bar".into()],
+            cells: squares().collect(),
+            values: "1.0 where the square is still there, 0.0 elsewhere".into(),
+            actions: squares().collect(),
+            actions_meaning: "`actions[i]` is the move (row,column from 1) that takes square i \
+                              and every square from its column on in its row and the rows after \
+                              it"
+            .into(),
+            ..EncoderCard::default()
+        }
     }
 }
 

@@ -433,6 +433,105 @@ fn train_and_net_agents_refuse_bad_input() {
     assert_usage_error(&out, "sims");
 }
 
+const TINY_ABALONE_RUN: &str = r#"
+game = "abalone"
+iterations = 1
+games_per_iteration = 2
+[abalone]
+setups = "belgian-daisy:1,doubles:1"
+[network]
+hidden = 16
+layers = 1
+[selfplay]
+simulations = 8
+cheap_simulations = 2
+games_in_flight = 2
+max_plies = 30
+[window]
+min_size = 20
+[eval]
+pairs = 1
+simulations = 4
+depth = 2
+variant = "belgian-daisy"
+max_plies = 20
+"#;
+
+#[test]
+fn abalone_trains_and_its_network_plays_exports_and_encodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("abalone.toml");
+    std::fs::write(&config, TINY_ABALONE_RUN).unwrap();
+    let run = dir.path().join("run");
+    let (config, run) = (config.to_str().unwrap(), run.to_str().unwrap());
+    let out = pjlab(&["-q", "train", "--config", config, "--out", run]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("iterations: 1/1"), "{text}");
+    assert!(text.contains("score_vs_alphabeta_d2"), "{text}");
+    // The network plays its own game, and only that.
+    let spec = format!("net:checkpoint={run},sims=8");
+    let out = pjlab(&["analyse", "--game", "abalone", "--agent", &spec, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(v["best_move"].is_string(), "{v}");
+    assert_usage_error(
+        &pjlab(&["analyse", "--agent", &spec]),
+        "a network for abalone, not pijersi",
+    );
+    // Export: the card describes Abalone's encoder.
+    let model = dir.path().join("abalone.onnx");
+    let model = model.to_str().unwrap();
+    let out = pjlab(&[
+        "export",
+        "--game",
+        "abalone",
+        "--checkpoint",
+        run,
+        "--out",
+        model,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let card: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("abalone.json")).unwrap())
+            .unwrap();
+    assert_eq!(card["encoder"]["name"], "abalone-planes");
+    assert_eq!(card["actions"].as_array().unwrap().len(), 1273);
+    assert_eq!(card["input"]["cells"].as_array().unwrap().len(), 61);
+    assert_usage_error(
+        &pjlab(&["export", "--checkpoint", run, "--out", model]),
+        "abalone",
+    );
+    // Encode: the input and the legal moves of any game's position.
+    for (game, input) in [("abalone", 433), ("chomp", 30)] {
+        let out = pjlab(&["encode", "--game", game]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(v["input"].as_array().unwrap().len(), input, "{game}");
+        assert!(!v["legal"].as_array().unwrap().is_empty(), "{game}");
+    }
+    assert_usage_error(
+        &pjlab(&["encode", "--game", "chomp", "--position", "3x4:4,4,4:1"]),
+        "chomp-5x6",
+    );
+}
+
 #[test]
 fn match_tournament_and_balance_write_reports_and_refuse_to_overwrite() {
     let dir = tempfile::tempdir().unwrap();

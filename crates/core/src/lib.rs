@@ -40,7 +40,7 @@ pub mod perft;
 pub mod setups;
 pub mod testkit;
 
-pub use encode::{Encoder, EncoderId};
+pub use encode::{Encoder, EncoderCard, EncoderId};
 pub use game::{Game, Outcome, Side};
 pub use heuristic::{Heuristic, ZeroHeuristic};
 pub use kit::{GameInfo, GameKit, Solved};

@@ -1,9 +1,9 @@
 //! Pijersi as the network sees it: [`PijersiEncoder`].
 
-use pjlab_core::{Encoder, EncoderId};
+use pjlab_core::{Encoder, EncoderCard, EncoderId};
 
 use crate::symmetry::{action_from_mover, mirrored_action};
-use crate::{Color, Position, Role};
+use crate::{Cell, Color, Position, Role};
 
 /// Pijersi from the side to move's point of view (version 1).
 ///
@@ -94,6 +94,53 @@ impl Encoder<Position> for PijersiEncoder {
             mirrored_action(action)
         } else {
             action
+        }
+    }
+
+    fn card(&self) -> EncoderCard {
+        let cells = (0..CELLS).map(|i| Cell::new(i).map_or_else(String::new, |c| c.to_string()));
+        let actions = (0..crate::action::num_actions()).map(|i| {
+            crate::action::action_path(i).map_or_else(String::new, |(path, n)| {
+                path[..n].iter().map(ToString::to_string).collect()
+            })
+        });
+        EncoderCard {
+            layout: "16 planes of 45 cells (plane * 45 + cell), then one scalar".into(),
+            perspective: "the side to move plays White: when Black is to move the board is \
+                          turned half a turn (each cell to its rotation, see `rotated_cells`) \
+                          and the colours swapped"
+                .into(),
+            planes: [
+                "mover's pieces whose top (or single cube) is rock",
+                "mover's ... paper",
+                "mover's ... scissors",
+                "mover's ... wise",
+                "opponent's pieces whose top is rock",
+                "opponent's ... paper",
+                "opponent's ... scissors",
+                "opponent's ... wise",
+                "mover's stacks whose bottom is rock",
+                "mover's ... paper",
+                "mover's ... scissors",
+                "mover's ... wise",
+                "opponent's stacks whose bottom is rock",
+                "opponent's ... paper",
+                "opponent's ... scissors",
+                "opponent's ... wise",
+            ]
+            .map(String::from)
+            .to_vec(),
+            scalar: "capture-free turns so far (the PSN half-move counter) / 20".into(),
+            cells: cells.collect(),
+            rotated_cells: (0..CELLS)
+                .map(|i| Cell::new(i).map_or(0, |c| c.rotated().index()))
+                .collect(),
+            values: "1.0 where the plane's condition holds, 0.0 elsewhere".into(),
+            actions: actions.collect(),
+            actions_meaning: "`actions[i]` is the UGI move string of action i with White to \
+                              move; with Black to move, action i is that string with each cell \
+                              rotated (`rotated_cells`)"
+                .into(),
         }
     }
 }

@@ -1,13 +1,11 @@
 //! Lock-step self-play: many games per worker, one evaluator call per simulation step.
 
-use pjlab_core::{Game, Outcome, Side};
+use pjlab_core::{Game, Outcome, Setups, Side};
 use pjlab_mcts::{Budget, Config, Evaluator, GumbelConfig, Mcts, drive_lockstep};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-
-use crate::setups::Setups;
 
 /// How self-play games are searched and played. Every key has a default; see
 /// `configs/README.md` for the TOML form.

@@ -8,11 +8,11 @@
 //! | column | type | meaning |
 //! |---|---|---|
 //! | `game_id` | uint64 | unique within a run |
-//! | `game` | string | `pijersi` or `chomp` |
-//! | `variant` | string | setup variant (`classic`, `half-random`, ...; `full`/`random-diagram` for Chomp) |
+//! | `game` | string | the game's name (`pijersi`, `abalone`, `chomp`, ...) |
+//! | `variant` | string | setup variant (`classic`, `half-random`, `belgian-daisy`, ...; `full`/`random-diagram` for Chomp) |
 //! | `setup_seed` | uint64 | seed the setup was drawn with (0 for fixed setups) |
-//! | `start` | string | starting position (PSN for Pijersi, `<m>x<n>:<lengths>:<side>` for Chomp) |
-//! | `moves` | list<string> | moves in the game's notation (UGI for Pijersi) |
+//! | `start` | string | starting position in the game's text form (PSN for Pijersi, Abalone's position text, `<m>x<n>:<lengths>:<side>` for Chomp) |
+//! | `moves` | `list<string>` | moves in the game's notation (UGI for Pijersi) |
 //! | `result` | int8 | from the first side's view (White for Pijersi): 1 win, 0 draw, -1 loss |
 //! | `termination` | string | `rules`, `resigned`, `max-plies`, or in matches `forfeit` (an engine hung, crashed or answered an illegal move) |
 //! | `length` | uint32 | plies played |
@@ -24,10 +24,10 @@
 //! |---|---|---|
 //! | `game_id` | uint64 | the game's id |
 //! | `ply` | uint32 | plies before this position |
-//! | `position` | string | the position (PSN for Pijersi) |
-//! | `legal` | list<uint16> | dense action indices of the legal moves |
-//! | `policy_actions` | list<uint16> | action indices of the search policy's support |
-//! | `policy_probs` | list<float32> | their probabilities (sum 1) |
+//! | `position` | string | the position in the game's text form (PSN for Pijersi) |
+//! | `legal` | `list<uint16>` | dense action indices of the legal moves |
+//! | `policy_actions` | `list<uint16>` | action indices of the search policy's support |
+//! | `policy_probs` | `list<float32>` | their probabilities (sum 1) |
 //! | `search_value` | float32 | the search's value for the side to move, -1..1 |
 //! | `result` | float32 | final result for the side to move: 1, 0, -1 |
 //! | `policy_target` | bool | a full search (its policy trains the network) |

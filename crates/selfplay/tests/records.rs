@@ -3,14 +3,16 @@
 
 use std::collections::HashSet;
 
-use pjlab_chomp::Chomp;
-use pjlab_core::{Game, Outcome, Side};
+use pjlab_chomp::{Chomp, ChompSetups};
+use pjlab_core::{Game, Outcome, SetupMix, Setups, Side};
 use pjlab_mcts::UniformEvaluator;
 use pjlab_pijersi::Position;
 use pjlab_selfplay::{
-    ChompSetups, FinishedGame, PijersiSetups, SelfPlayConfig, Setups, Termination, play_games,
-    read_games, read_positions, write_games,
+    FinishedGame, SelfPlayConfig, Termination, play_games, read_games, read_positions, write_games,
 };
+
+/// Pijersi setups drawn from weighted variants.
+type PijersiSetups = SetupMix<pjlab_pijersi::Variant>;
 
 fn config() -> SelfPlayConfig {
     SelfPlayConfig {

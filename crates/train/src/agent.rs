@@ -1,31 +1,37 @@
-//! A Pijersi player from a network: MCTS (PUCT, no noise, MCTS-solver) with the network as its
-//! evaluator, usable wherever a [`pjlab_agents::Agent`] is.
+//! A player from a network, for any game's kit: MCTS (PUCT, no noise, MCTS-solver) with the
+//! network as its evaluator, usable wherever a [`pjlab_agents::Agent`] is.
 
 use std::time::Instant;
 
 use burn::tensor::Device;
 use pjlab_agents::{Agent, Decision};
+use pjlab_core::{Game, GameKit};
 use pjlab_mcts::{Budget, Config, Decisive, Mcts};
-use pjlab_pijersi::Position;
-use pjlab_selfplay::PijersiEncoder;
 
 use crate::evaluator::NetEvaluator;
 use crate::net::PolicyValueNet;
 
 /// MCTS with a network evaluator, a fixed number of simulations a move.
-pub struct NetAgent {
+pub struct NetAgent<K: GameKit> {
     spec: String,
-    evaluator: Decisive<NetEvaluator<Position, PijersiEncoder>>,
+    evaluator: Decisive<NetEvaluator<K::Game, K::Encoder>>,
     simulations: u32,
     seed: u64,
 }
 
-impl NetAgent {
-    /// A player searching `simulations` a move with `model` (copied to `device`).
-    pub fn new(model: &PolicyValueNet, device: &Device, simulations: u32, seed: u64) -> NetAgent {
+impl<K: GameKit> NetAgent<K> {
+    /// A player searching `simulations` a move with `model` (copied to `device`), whose inputs
+    /// `encoder` builds (the one it was trained with).
+    pub fn new(
+        model: &PolicyValueNet,
+        device: &Device,
+        encoder: K::Encoder,
+        simulations: u32,
+        seed: u64,
+    ) -> NetAgent<K> {
         NetAgent {
             spec: format!("net:sims={simulations}"),
-            evaluator: Decisive::new(NetEvaluator::new(model, device, PijersiEncoder, 50_000)),
+            evaluator: Decisive::new(NetEvaluator::new(model, device, encoder, 50_000)),
             simulations: simulations.max(1),
             seed,
         }
@@ -38,13 +44,13 @@ impl NetAgent {
     }
 
     /// Names the agent in reports (e.g. with its checkpoint).
-    pub fn with_spec(mut self, spec: impl Into<String>) -> NetAgent {
+    pub fn with_spec(mut self, spec: impl Into<String>) -> NetAgent<K> {
         self.spec = spec.into();
         self
     }
 }
 
-impl Agent<Position> for NetAgent {
+impl<K: GameKit> Agent<K::Game> for NetAgent<K> {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -53,7 +59,7 @@ impl Agent<Position> for NetAgent {
         self.seed = seed;
     }
 
-    fn decide(&mut self, position: &Position) -> Decision<pjlab_pijersi::Move> {
+    fn decide(&mut self, position: &K::Game) -> Decision<<K::Game as Game>::Move> {
         let started = Instant::now();
         let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
         let result = search.search(&mut self.evaluator, &Budget::simulations(self.simulations));
@@ -61,13 +67,14 @@ impl Agent<Position> for NetAgent {
     }
 }
 
-/// Builds a network player from a spec `net:checkpoint=<dir>[,sims=N][,decisive=0|1]`, where
-/// `<dir>` is a checkpoint or a run directory (its latest checkpoint).
+/// Builds a network player of the game of kit `K` from a spec
+/// `net:checkpoint=<dir>[,sims=N][,decisive=0|1]`, where `<dir>` is a checkpoint or a run
+/// directory (its latest checkpoint).
 ///
 /// # Errors
 /// [`crate::Error::Config`] on a bad spec, [`crate::Error::Checkpoint`] when the checkpoint does
-/// not load or was not trained on Pijersi.
-pub fn net_agent(spec: &str, seed: u64) -> Result<NetAgent, crate::Error> {
+/// not load or was trained on another game.
+pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate::Error> {
     let bad = |why: String| crate::Error::Config(format!("agent `{spec}`: {why}"));
     let options = spec
         .strip_prefix("net")
@@ -106,15 +113,9 @@ pub fn net_agent(spec: &str, seed: u64) -> Result<NetAgent, crate::Error> {
     }
     let checkpoint = checkpoint.ok_or_else(|| bad("needs checkpoint=<dir>".into()))?;
     let device = Device::default();
-    let (model, config) = crate::run::load_checkpoint(&checkpoint, &device)?;
-    if config.game != crate::config::GameKind::Pijersi {
-        return Err(crate::Error::Checkpoint(format!(
-            "{} holds a {:?} network, not a Pijersi one",
-            checkpoint.display(),
-            config.game
-        )));
-    }
-    let mut agent = NetAgent::new(&model, &device, sims, seed).with_spec(spec);
+    let (model, config) = crate::checkpoint::load::<K>(&checkpoint, &device)?;
+    let mut agent =
+        NetAgent::<K>::new(&model, &device, K::encoder(&config.game), sims, seed).with_spec(spec);
     agent.set_decisive(decisive);
     Ok(agent)
 }

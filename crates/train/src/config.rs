@@ -1,31 +1,48 @@
 //! The training run's configuration: one TOML file, every key optional with a default.
 //! `configs/README.md` documents every key with its unit.
+//!
+//! A run's configuration is [`RunConfig<K>`], generic over the game's kit: the keys every game
+//! shares, and the game's own table parsed as the kit's [`GameKit::Config`]. The TOML shape is
+//! the same for every game:
+//!
+//! ```toml
+//! game = "pijersi"          # the registry's name of the game (the kit's `INFO.name`)
+//! seed = 1                  # ... the shared keys and tables: [network], [selfplay], [eval] ...
+//! [pijersi]                 # the game's own table, under its name: `[abalone]`, `[chomp]`, ...
+//! setups = "classic:1,half-random:4"
+//! ```
+//!
+//! A program that does not know the game yet reads it with [`game_name`], then parses the text
+//! as `RunConfig<K>` for that game's kit (the binary's registry does).
 
+use std::collections::BTreeSet;
+use std::fmt;
 use std::path::Path;
 
+use pjlab_core::GameKit;
 use pjlab_selfplay::{SelfPlayConfig, WindowConfig};
-use serde::{Deserialize, Serialize};
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Error;
 use crate::learner::TrainConfig;
 use crate::net::NetConfig;
 
-/// Which game a run trains.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Pijersi, judged against the alpha-beta baseline.
-    Pijersi,
-    /// Chomp on a small bar, judged by the exact solver.
-    Chomp,
-}
+/// Tables every run directory written before training became generic holds besides its own
+/// game's (each run wrote both games' tables, the unused one at its defaults). They are
+/// accepted and ignored in runs of another game, so that those directories still resume; any
+/// other table of another game is refused.
+const EARLIER_TABLES: [&str; 2] = ["pijersi", "chomp"];
 
-/// A whole run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct RunConfig {
-    /// The game.
-    pub game: GameKind,
+/// A whole run of the game of kit `K`.
+///
+/// Parsed from TOML (and from the JSON copy in each checkpoint) by hand rather than by a derive:
+/// the game's own table sits under the game's name, which only the kit knows. The shared keys
+/// and tables refuse unknown keys as before; at the top level, a key that is neither a shared
+/// key, `game`, nor the game's table is an error naming it (`[chomp]` and `[pijersi]` in a run
+/// of another game excepted, see above).
+pub struct RunConfig<K: GameKit> {
     /// Seed of everything random in the run (weights, setups, searches, batches).
     pub seed: u64,
     /// Iterations (self-play, training, maybe evaluation, checkpoint).
@@ -44,18 +61,16 @@ pub struct RunConfig {
     pub window: WindowConfig,
     /// Optimiser and losses.
     pub train: TrainConfig,
-    /// Pijersi settings.
-    pub pijersi: PijersiConfig,
-    /// Chomp settings.
-    pub chomp: ChompConfig,
+    /// The game's own table (`[pijersi]`, `[abalone]`, `[chomp]`): its self-play setups and
+    /// whatever else its kit needs.
+    pub game: K::Config,
     /// Periodic evaluation.
     pub eval: EvalConfig,
 }
 
-impl Default for RunConfig {
+impl<K: GameKit> Default for RunConfig<K> {
     fn default() -> Self {
         RunConfig {
-            game: GameKind::Pijersi,
             seed: 1,
             iterations: 10,
             games_per_iteration: 64,
@@ -65,54 +80,68 @@ impl Default for RunConfig {
             selfplay: SelfPlayConfig::default(),
             window: WindowConfig::default(),
             train: TrainConfig::default(),
-            pijersi: PijersiConfig::default(),
-            chomp: ChompConfig::default(),
+            game: K::Config::default(),
             eval: EvalConfig::default(),
         }
     }
 }
 
-/// Pijersi settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PijersiConfig {
-    /// Setup mix for self-play: `variant:weight,...` over classic, full-random, half-random,
-    /// pijersi-24, pijersi-36, pijersi-1296, pijersi-8100.
-    pub setups: String,
-}
-
-impl Default for PijersiConfig {
-    fn default() -> Self {
-        PijersiConfig {
-            setups: "classic:1,half-random:4,full-random:2,pijersi-8100:1".into(),
+impl<K: GameKit> Clone for RunConfig<K> {
+    fn clone(&self) -> Self {
+        RunConfig {
+            seed: self.seed,
+            iterations: self.iterations,
+            games_per_iteration: self.games_per_iteration,
+            workers: self.workers,
+            cache_positions: self.cache_positions,
+            network: self.network.clone(),
+            selfplay: self.selfplay.clone(),
+            window: self.window.clone(),
+            train: self.train.clone(),
+            game: self.game.clone(),
+            eval: self.eval.clone(),
         }
     }
 }
 
-/// Chomp settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ChompConfig {
-    /// Rows of the bar.
-    pub rows: usize,
-    /// Columns of the bar.
-    pub cols: usize,
-    /// Share of games (0..=1) starting from a random diagram instead of the full bar.
-    pub random_share: f64,
-}
-
-impl Default for ChompConfig {
-    fn default() -> Self {
-        ChompConfig {
-            rows: 5,
-            cols: 6,
-            random_share: 0.5,
-        }
+impl<K: GameKit> PartialEq for RunConfig<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.seed == other.seed
+            && self.iterations == other.iterations
+            && self.games_per_iteration == other.games_per_iteration
+            && self.workers == other.workers
+            && self.cache_positions == other.cache_positions
+            && self.network == other.network
+            && self.selfplay == other.selfplay
+            && self.window == other.window
+            && self.train == other.train
+            && self.game == other.game
+            && self.eval == other.eval
     }
 }
 
-/// Periodic evaluation: Pijersi against the alpha-beta baseline on colour-paired setups; Chomp
-/// by the exact solver.
+impl<K: GameKit> fmt::Debug for RunConfig<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RunConfig")
+            .field("game", &K::INFO.name)
+            .field("seed", &self.seed)
+            .field("iterations", &self.iterations)
+            .field("games_per_iteration", &self.games_per_iteration)
+            .field("workers", &self.workers)
+            .field("cache_positions", &self.cache_positions)
+            .field("network", &self.network)
+            .field("selfplay", &self.selfplay)
+            .field("window", &self.window)
+            .field("train", &self.train)
+            .field(K::INFO.name, &self.game)
+            .field("eval", &self.eval)
+            .finish()
+    }
+}
+
+/// Periodic evaluation: by the kit's solved positions where it has them (Chomp: the share of
+/// winning positions where the raw policy's first choice wins), otherwise against the alpha-beta
+/// baseline on colour-paired setups.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct EvalConfig {
@@ -124,10 +153,15 @@ pub struct EvalConfig {
     pub depth: u32,
     /// Simulations a move of the network player.
     pub simulations: u32,
-    /// Setup variant of the evaluation games.
+    /// Setup variant of the evaluation games (a name the kit's `variant` knows; the default is
+    /// Pijersi's, other games name one of theirs). Unused by games judged by solved positions.
     pub variant: String,
     /// Games longer than this many plies are scored as draws.
     pub max_plies: u32,
+    /// Random plies opening each pair's games (the same for both colour assignments), drawn
+    /// from the pair's seed: games from a fixed layout (Abalone's daisies) differ only by them,
+    /// as both players are deterministic. 0 (the default): none.
+    pub opening_plies: u32,
 }
 
 impl Default for EvalConfig {
@@ -139,17 +173,35 @@ impl Default for EvalConfig {
             simulations: 64,
             variant: "half-random".into(),
             max_plies: 300,
+            opening_plies: 0,
         }
     }
 }
 
-impl RunConfig {
+/// The game a TOML configuration names (its `game` key), if it names one: what a program picks
+/// the kit by before parsing the whole configuration.
+///
+/// # Errors
+/// [`Error::Config`] when the text is not TOML or `game` is not a string.
+pub fn game_name(text: &str) -> Result<Option<String>, Error> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| Error::Config(e.to_string()))?;
+    match table.get("game") {
+        None => Ok(None),
+        Some(toml::Value::String(name)) => Ok(Some(name.clone())),
+        Some(other) => Err(Error::Config(format!(
+            "game: expected a game's name, found {other}"
+        ))),
+    }
+}
+
+impl<K: GameKit> RunConfig<K> {
     /// Parses a TOML configuration.
     ///
     /// # Errors
-    /// [`Error::Config`] on TOML errors, unknown keys or values out of range.
-    pub fn from_toml(text: &str) -> Result<RunConfig, Error> {
-        let config: RunConfig = toml::from_str(text).map_err(|e| Error::Config(e.to_string()))?;
+    /// [`Error::Config`] on TOML errors, unknown keys, another game or values out of range.
+    pub fn from_toml(text: &str) -> Result<RunConfig<K>, Error> {
+        let config: RunConfig<K> =
+            toml::from_str(text).map_err(|e| Error::Config(e.to_string()))?;
         config.validate()?;
         Ok(config)
     }
@@ -158,7 +210,7 @@ impl RunConfig {
     ///
     /// # Errors
     /// [`Error::Io`] when unreadable, else as [`RunConfig::from_toml`].
-    pub fn from_file(path: &Path) -> Result<RunConfig, Error> {
+    pub fn from_file(path: &Path) -> Result<RunConfig<K>, Error> {
         let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
             path: path.display().to_string(),
             source,
@@ -213,19 +265,110 @@ impl RunConfig {
         if self.window.max_size < self.window.min_size {
             return bad("window.max_size", "must be at least window.min_size");
         }
-        if self.game == GameKind::Pijersi {
-            pjlab_selfplay::PijersiSetups::parse(&self.pijersi.setups).map_err(Error::Config)?;
-            if self.eval.variant.parse::<pjlab_pijersi::Variant>().is_err() {
-                return bad("eval.variant", "unknown setup variant");
-            }
-        } else {
-            pjlab_selfplay::ChompSetups::new(
-                self.chomp.rows,
-                self.chomp.cols,
-                self.chomp.random_share,
-            )
-            .map_err(|e| Error::Config(e.to_string()))?;
-        }
+        K::self_play_setups(&self.game)
+            .map_err(|e| Error::Config(format!("{}: {e}", K::INFO.name)))?;
         Ok(())
+    }
+
+    /// The evaluation games' setup variant (`eval.variant`).
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the key when the game has no such variant.
+    pub fn eval_variant(&self) -> Result<K::Variant, Error> {
+        K::variant(&self.eval.variant).map_err(|e| Error::Config(format!("eval.variant: {e}")))
+    }
+}
+
+impl<K: GameKit> Serialize for RunConfig<K> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(12))?;
+        map.serialize_entry("game", K::INFO.name)?;
+        map.serialize_entry("seed", &self.seed)?;
+        map.serialize_entry("iterations", &self.iterations)?;
+        map.serialize_entry("games_per_iteration", &self.games_per_iteration)?;
+        map.serialize_entry("workers", &self.workers)?;
+        map.serialize_entry("cache_positions", &self.cache_positions)?;
+        map.serialize_entry("network", &self.network)?;
+        map.serialize_entry("selfplay", &self.selfplay)?;
+        map.serialize_entry("window", &self.window)?;
+        map.serialize_entry("train", &self.train)?;
+        map.serialize_entry(K::INFO.name, &self.game)?;
+        map.serialize_entry("eval", &self.eval)?;
+        map.end()
+    }
+}
+
+impl<'de, K: GameKit> Deserialize<'de> for RunConfig<K> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(RunConfigVisitor::<K>(std::marker::PhantomData))
+    }
+}
+
+struct RunConfigVisitor<K>(std::marker::PhantomData<K>);
+
+/// The top-level keys every game's run has.
+const SHARED_KEYS: [&str; 11] = [
+    "game",
+    "seed",
+    "iterations",
+    "games_per_iteration",
+    "workers",
+    "cache_positions",
+    "network",
+    "selfplay",
+    "window",
+    "train",
+    "eval",
+];
+
+impl<'de, K: GameKit> Visitor<'de> for RunConfigVisitor<K> {
+    type Value = RunConfig<K>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a training configuration for {}", K::INFO.name)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RunConfig<K>, A::Error> {
+        let mut config = RunConfig::<K>::default();
+        // Each key once, as a derived struct would insist.
+        let mut seen = BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(de::Error::custom(format_args!("duplicate key `{key}`")));
+            }
+            match key.as_str() {
+                "game" => {
+                    let name: String = map.next_value()?;
+                    if name != K::INFO.name {
+                        return Err(de::Error::custom(format_args!(
+                            "game: this configuration is for `{name}`, not {}",
+                            K::INFO.name
+                        )));
+                    }
+                }
+                "seed" => config.seed = map.next_value()?,
+                "iterations" => config.iterations = map.next_value()?,
+                "games_per_iteration" => config.games_per_iteration = map.next_value()?,
+                "workers" => config.workers = map.next_value()?,
+                "cache_positions" => config.cache_positions = map.next_value()?,
+                "network" => config.network = map.next_value()?,
+                "selfplay" => config.selfplay = map.next_value()?,
+                "window" => config.window = map.next_value()?,
+                "train" => config.train = map.next_value()?,
+                "eval" => config.eval = map.next_value()?,
+                name if name == K::INFO.name => config.game = map.next_value()?,
+                name if EARLIER_TABLES.contains(&name) => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+                other => {
+                    return Err(de::Error::custom(format_args!(
+                        "unknown field `{other}`, expected one of {}, `{}`",
+                        SHARED_KEYS.map(|k| format!("`{k}`")).join(", "),
+                        K::INFO.name
+                    )));
+                }
+            }
+        }
+        Ok(config)
     }
 }

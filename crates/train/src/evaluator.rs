@@ -7,9 +7,8 @@ use std::marker::PhantomData;
 use burn::module::Module;
 
 use burn::tensor::{Device, Tensor, TensorData};
-use pjlab_core::Game;
+use pjlab_core::{Encoder, Game};
 use pjlab_mcts::{Evaluation, Evaluator, Request, Value};
-use pjlab_selfplay::Encoder;
 
 use crate::net::{DRAW, LOSS, PolicyValueNet, WIN};
 

@@ -1,4 +1,4 @@
-//! Model export: the network as an ONNX graph and a JSON model card.
+//! Model export, for any game's kit: the network as an ONNX graph and a JSON model card.
 //!
 //! Burn writes no ONNX, so the graph is written here for the network's own small set of
 //! operators: per trunk layer `Gemm` then `Relu`, then two `Gemm` heads. The protobuf messages
@@ -7,16 +7,18 @@
 //!
 //! | name | shape | meaning |
 //! |---|---|---|
-//! | input `input` | `[batch, 721]` float | the position from the side to move's view (see the card) |
-//! | output `policy_logits` | `[batch, 3748]` float | one logit per dense action in the mover's view; softmax over the legal ones |
+//! | input `input` | `[batch, input]` float | the encoder's input (Pijersi: 721 values from the side to move's view; see the card) |
+//! | output `policy_logits` | `[batch, actions]` float | one logit per dense action in the encoder's view (Pijersi: 3748, the mover's); softmax over the legal ones |
 //! | output `wdl_logits` | `[batch, 3]` float | win, draw, loss logits for the side to move |
+//!
+//! The model card describes the input and the action table as the game's encoder documents
+//! them ([`pjlab_core::Encoder::card`]).
 
 use std::path::Path;
 
-use pjlab_pijersi::Cell;
-use pjlab_selfplay::{Encoder, PijersiEncoder};
+use pjlab_core::{Encoder, GameKit};
 use prost::Message;
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
 use crate::Error;
 use crate::net::PolicyValueNet;
@@ -162,6 +164,15 @@ fn float_input(name: &str, width: usize) -> ValueInfoProto {
 
 /// The ONNX model of `net`, as bytes; `metadata` goes into the model's metadata properties.
 pub fn onnx_bytes(net: &PolicyValueNet, metadata: &[(String, String)]) -> Vec<u8> {
+    onnx_model(
+        net,
+        "policy/value network (pjlab); see the JSON model card",
+        metadata,
+    )
+}
+
+/// [`onnx_bytes`] with the model's `doc_string`.
+pub fn onnx_model(net: &PolicyValueNet, doc: &str, metadata: &[(String, String)]) -> Vec<u8> {
     let layers = net.layers();
     let mut nodes = Vec::new();
     let mut initializer = Vec::new();
@@ -210,7 +221,7 @@ pub fn onnx_bytes(net: &PolicyValueNet, metadata: &[(String, String)]) -> Vec<u8
         ir_version: IR_VERSION,
         producer_name: "pjlab".into(),
         producer_version: env!("CARGO_PKG_VERSION").into(),
-        doc_string: "Pijersi policy/value network (pjlab); see the JSON model card".into(),
+        doc_string: doc.into(),
         graph: Some(GraphProto {
             node: nodes,
             name: "pjlab-policy-value".into(),
@@ -236,59 +247,67 @@ pub fn onnx_bytes(net: &PolicyValueNet, metadata: &[(String, String)]) -> Vec<u8
     model.encode_to_vec()
 }
 
-/// The model card: how to build the input, what the outputs mean, and how the network was
-/// trained (`training` is the checkpoint's own summary).
-pub fn model_card(net: &PolicyValueNet, training: serde_json::Value) -> serde_json::Value {
-    let encoder = PijersiEncoder;
-    let id = Encoder::<pjlab_pijersi::Position>::id(&encoder);
-    let cells: Vec<String> = (0..45)
-        .map(|i| Cell::new(i).map_or_else(String::new, |c| c.to_string()))
-        .collect();
-    let actions: Vec<String> = (0..pjlab_pijersi::action::num_actions())
-        .map(|i| {
-            pjlab_pijersi::action::action_path(i).map_or_else(String::new, |(path, n)| {
-                path[..n].iter().map(ToString::to_string).collect()
-            })
-        })
-        .collect();
+/// The model card of `net`, a network of the game of kit `K` whose inputs `encoder` builds:
+/// how to build the input, what the outputs mean, and how the network was trained (`training`
+/// is the checkpoint's own summary). The input's layout and the action table are the encoder's
+/// [`Encoder::card`]; empty fields are left out.
+pub fn model_card<K: GameKit>(
+    net: &PolicyValueNet,
+    encoder: &K::Encoder,
+    training: Value,
+) -> Value {
+    let id = encoder.id();
+    let card = encoder.card();
     let layers = net.layers();
+    let mut input = Map::new();
+    input.insert("name".into(), json!("input"));
+    input.insert("shape".into(), json!(["batch", encoder.input_len()]));
+    let mut text = |key: &str, value: String| {
+        if !value.is_empty() {
+            input.insert(key.into(), json!(value));
+        }
+    };
+    text("layout", card.layout);
+    text("perspective", card.perspective);
+    text("scalar", card.scalar);
+    text("values", card.values);
+    for (key, list) in [("planes", card.planes), ("cells", card.cells)] {
+        if !list.is_empty() {
+            input.insert(key.into(), json!(list));
+        }
+    }
+    if !card.rotated_cells.is_empty() {
+        input.insert("rotated_cells".into(), json!(card.rotated_cells));
+    }
+    let mut policy = Map::new();
+    policy.insert(
+        "shape".into(),
+        json!(["batch", layers[layers.len() - 2].outputs]),
+    );
+    policy.insert(
+        "meaning".into(),
+        json!(
+            "a logit per dense action index in the mover's view; mask the illegal actions and \
+             take a softmax"
+        ),
+    );
+    if !card.actions_meaning.is_empty() {
+        policy.insert("actions".into(), json!(card.actions_meaning));
+    }
     json!({
         "format": "onnx",
         "onnx": { "ir_version": IR_VERSION, "opset": OPSET },
         "producer": format!("pjlab {}", env!("CARGO_PKG_VERSION")),
         "encoder": { "name": id.name, "version": id.version },
-        "input": {
-            "name": "input",
-            "shape": ["batch", PijersiEncoder::INPUT_LEN],
-            "layout": "16 planes of 45 cells (plane * 45 + cell), then one scalar",
-            "perspective": "the side to move plays White: when Black is to move the board is turned half a turn (each cell to its rotation, see `rotated_cells`) and the colours swapped",
-            "planes": [
-                "mover's pieces whose top (or single cube) is rock",
-                "mover's ... paper", "mover's ... scissors", "mover's ... wise",
-                "opponent's pieces whose top is rock", "opponent's ... paper",
-                "opponent's ... scissors", "opponent's ... wise",
-                "mover's stacks whose bottom is rock", "mover's ... paper",
-                "mover's ... scissors", "mover's ... wise",
-                "opponent's stacks whose bottom is rock", "opponent's ... paper",
-                "opponent's ... scissors", "opponent's ... wise"
-            ],
-            "scalar": "capture-free turns so far (the PSN half-move counter) / 20",
-            "cells": cells,
-            "rotated_cells": (0..45).map(|i| Cell::new(i).map_or(0, |c| c.rotated().index())).collect::<Vec<_>>(),
-            "values": "1.0 where the plane's condition holds, 0.0 elsewhere"
-        },
+        "input": input,
         "outputs": {
-            "policy_logits": {
-                "shape": ["batch", layers[layers.len() - 2].outputs],
-                "meaning": "a logit per dense action index in the mover's view; mask the illegal actions and take a softmax",
-                "actions": "`actions[i]` is the UGI move string of action i with White to move; with Black to move, action i is that string with each cell rotated (`rotated_cells`)"
-            },
+            "policy_logits": policy,
             "wdl_logits": {
                 "shape": ["batch", 3],
                 "meaning": "win, draw, loss logits for the side to move; value = P(win) - P(loss) after a softmax"
             }
         },
-        "actions": actions,
+        "actions": card.actions,
         "network": {
             "layers": layers.iter().map(|l| json!([l.inputs, l.outputs])).collect::<Vec<_>>(),
             "operators": ["Gemm", "Relu"]
@@ -297,26 +316,41 @@ pub fn model_card(net: &PolicyValueNet, training: serde_json::Value) -> serde_js
     })
 }
 
-/// Writes `net` as ONNX to `path` and its model card beside it (`model.onnx` gets
-/// `model.json`); returns the card's path.
+/// The game's name as a title: `Pijersi`.
+fn title(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Writes `net`, a network of the game of kit `K` whose inputs `encoder` builds, as ONNX to
+/// `path` and its model card beside it (`model.onnx` gets `model.json`); returns the card's
+/// path.
 ///
 /// # Errors
 /// [`Error::Io`] when a file cannot be written.
-pub fn export(
+pub fn export<K: GameKit>(
     net: &PolicyValueNet,
-    training: serde_json::Value,
+    encoder: &K::Encoder,
+    training: Value,
     path: &Path,
 ) -> Result<std::path::PathBuf, Error> {
     let io = |p: &Path| {
         let p = p.display().to_string();
         move |source| Error::Io { path: p, source }
     };
-    let card = model_card(net, training);
+    let card = model_card::<K>(net, encoder, training);
     let metadata = vec![
         ("encoder".to_string(), card["encoder"].to_string()),
         ("producer".to_string(), card["producer"].to_string()),
     ];
-    std::fs::write(path, onnx_bytes(net, &metadata)).map_err(io(path))?;
+    let doc = format!(
+        "{} policy/value network (pjlab); see the JSON model card",
+        title(K::INFO.name)
+    );
+    std::fs::write(path, onnx_model(net, &doc, &metadata)).map_err(io(path))?;
     let card_path = path.with_extension("json");
     let text = serde_json::to_string_pretty(&card).expect("JSON values serialise");
     std::fs::write(&card_path, text).map_err(io(&card_path))?;

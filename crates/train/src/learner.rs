@@ -5,8 +5,8 @@ use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
 use burn::store::ModuleRecord;
 use burn::tensor::activation::log_softmax;
 use burn::tensor::{Bytes, Device, Tensor, TensorData};
-use pjlab_core::Game;
-use pjlab_selfplay::{Encoder, Sample};
+use pjlab_core::{Encoder, Game};
+use pjlab_selfplay::Sample;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -28,7 +28,8 @@ pub struct TrainConfig {
     pub value_weight: f32,
     /// Samples trained per new self-play sample (sets the steps per iteration).
     pub train_ratio: f64,
-    /// Train on the board's proven symmetries (the Pijersi mirror), drawn at random per sample.
+    /// Train on the board's proven symmetries (the encoder's: the Pijersi mirror, Abalone's 12),
+    /// drawn at random per sample.
     pub augment: bool,
 }
 

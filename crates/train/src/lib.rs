@@ -1,22 +1,31 @@
 //! The Burn side of the lab: the policy/value network, its batched evaluator, the learner, and
-//! the self-play training loop behind `pjlab train`.
+//! the self-play training loop behind `pjlab train`, for any game's [`pjlab_core::GameKit`]
+//! (its encoder, self-play setups, training table and strength measure come from the kit).
+//!
+//! The loop ([`run`]) plays, trains and evaluates; [`checkpoint`] writes and loads checkpoints
+//! ([`checkpoint::load`] is the one way back to a trained network); [`metrics`] writes the
+//! metrics lines and plots; [`strength`] measures a network; [`agent`] makes it a player;
+//! [`export`] and [`onnx`] take it to other programs.
 
 pub mod agent;
+pub mod checkpoint;
 pub mod config;
 pub mod evaluator;
 pub mod export;
 pub mod learner;
+pub mod metrics;
 pub mod net;
 pub mod onnx;
 pub mod run;
 pub mod strength;
 
 pub use agent::NetAgent;
-pub use config::{GameKind, RunConfig};
+pub use config::{EvalConfig, RunConfig};
 pub use evaluator::{EvalCounters, NetEvaluator};
 pub use learner::{Batch, Learner, StepMetrics, TrainConfig, load_model};
+pub use metrics::IterationMetrics;
 pub use net::{NetConfig, NetShape, PolicyValueNet};
-pub use run::{IterationMetrics, RunOptions, RunSummary, train};
+pub use run::{RunOptions, RunSummary, train};
 pub use strength::Strength;
 
 /// Errors of training.

@@ -1,12 +1,12 @@
-//! An exported model (`pjlab export`) as an MCTS evaluator, run by tract, a pure-Rust ONNX
-//! runtime: what `pjlab ugi` uses when its `Checkpoint` option names an `.onnx` file.
+//! An exported model (`pjlab export`) as an MCTS evaluator for any game's encoder, run by
+//! tract, a pure-Rust ONNX runtime: what `pjlab ugi` uses when its `Checkpoint` option names an
+//! `.onnx` file.
 
+use std::marker::PhantomData;
 use std::path::Path;
 
-use pjlab_core::Game;
+use pjlab_core::{Encoder, Game};
 use pjlab_mcts::{Evaluation, Evaluator, Request, Value};
-use pjlab_pijersi::Position;
-use pjlab_selfplay::{Encoder, PijersiEncoder};
 use tract_onnx::prelude::*;
 
 use crate::Error;
@@ -15,20 +15,23 @@ use crate::evaluator::{softmax_in_place, wdl_value};
 /// Runs one encoded position through the model: policy logits and win/draw/loss logits.
 type Run = dyn Fn(Vec<f32>) -> Result<(Vec<f32>, Vec<f32>), String> + Send;
 
-/// An ONNX policy/value model evaluating one position at a time.
-pub struct OnnxEvaluator {
+/// An ONNX policy/value model of positions of `G`, whose inputs `E` builds, evaluating one
+/// position at a time.
+pub struct OnnxEvaluator<G, E> {
     run: Box<Run>,
-    encoder: PijersiEncoder,
+    encoder: E,
+    _game: PhantomData<fn(&G)>,
 }
 
-impl OnnxEvaluator {
-    /// Loads and optimises the model at `path` for one position a call.
+impl<G: Game, E: Encoder<G>> OnnxEvaluator<G, E> {
+    /// Loads and optimises the model at `path` for one position a call, its inputs built by
+    /// `encoder` (the one it was trained with).
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when the file is not a model with the Pijersi encoder's input.
-    pub fn load(path: &Path) -> Result<OnnxEvaluator, Error> {
+    /// [`Error::Checkpoint`] when the file is not a model with the encoder's input and outputs.
+    pub fn load(path: &Path, encoder: E) -> Result<OnnxEvaluator<G, E>, Error> {
         let bad = |e: TractError| Error::Checkpoint(format!("{}: {e}", path.display()));
-        let width = PijersiEncoder::INPUT_LEN;
+        let width = encoder.input_len();
         let plan = tract_onnx::onnx()
             .model_for_path(path)
             .map_err(bad)?
@@ -57,7 +60,7 @@ impl OnnxEvaluator {
         // One trial run checks the output shapes.
         let (policy, wdl) = run(vec![0.0; width])
             .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
-        let actions = Encoder::<Position>::num_actions(&PijersiEncoder);
+        let actions = encoder.num_actions();
         if policy.len() != actions || wdl.len() != 3 {
             return Err(Error::Checkpoint(format!(
                 "{}: outputs of {} and {} values, expected {actions} and 3",
@@ -68,17 +71,18 @@ impl OnnxEvaluator {
         }
         Ok(OnnxEvaluator {
             run: Box::new(run),
-            encoder: PijersiEncoder,
+            encoder,
+            _game: PhantomData,
         })
     }
 }
 
-impl Evaluator<Position> for OnnxEvaluator {
-    fn evaluate(&mut self, requests: &[Request<'_, Position>], out: &mut [Evaluation]) {
-        let mut input = vec![0.0; PijersiEncoder::INPUT_LEN];
+impl<G: Game, E: Encoder<G>> Evaluator<G> for OnnxEvaluator<G, E> {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        let mut input = vec![0.0; self.encoder.input_len()];
         for (r, answer) in requests.iter().zip(out.iter_mut()) {
             self.encoder.encode(r.position, &mut input);
-            let side = Game::side_to_move(r.position);
+            let side = r.position.side_to_move();
             answer.priors.clear();
             match (self.run)(input.clone()) {
                 Ok((logits, wdl)) => {

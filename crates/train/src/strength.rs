@@ -1,12 +1,14 @@
-//! Measuring a network: Pijersi against the alpha-beta baseline in colour-paired games, Chomp
-//! against the exact solver.
+//! Measuring a network, for any game's kit: by the kit's solved positions where it has them
+//! (the share of winning positions where the raw policy's first choice wins: Chomp), otherwise
+//! against the alpha-beta baseline in colour-paired games played by the lab's one game loop,
+//! [`pjlab_agents::play_game`].
+
+use std::sync::atomic::AtomicBool;
 
 use burn::tensor::Device;
 use pjlab_agents::Agent;
-use pjlab_chomp::{Chomp, Solver};
-use pjlab_core::{Game, Side};
-use pjlab_pijersi::{Position, Variant};
-use pjlab_selfplay::ChompEncoder;
+use pjlab_core::{Game, GameKit, SetupVariant, Solved};
+use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -39,44 +41,9 @@ pub struct Strength {
 
 pub use pjlab_stats::stats::wilson;
 
-/// Plays one game from `start`; returns the result from the first side's view (1, 0, -1).
-pub fn play_game(
-    start: &Position,
-    white: &mut dyn Agent<Position>,
-    black: &mut dyn Agent<Position>,
-    max_plies: u32,
-) -> i8 {
-    let mut position = start.clone();
-    for _ in 0..max_plies {
-        if let Some(outcome) = position.outcome() {
-            return outcome.value_for(Side::First) as i8;
-        }
-        let agent: &mut dyn Agent<Position> =
-            if position.side_to_move() == pjlab_pijersi::Color::White {
-                &mut *white
-            } else {
-                &mut *black
-            };
-        let Some(mv) = agent.decide(&position).best_move else {
-            break;
-        };
-        if position.play(mv).is_err() {
-            // An illegal move loses.
-            return if position.side_to_move() == pjlab_pijersi::Color::White {
-                -1
-            } else {
-                1
-            };
-        }
-    }
-    position
-        .outcome()
-        .map_or(0, |o| o.value_for(Side::First) as i8)
-}
-
-/// Settings of a match against alpha-beta.
+/// Settings of a match against alpha-beta, from setups of the variant `V`.
 #[derive(Clone, Debug)]
-pub struct VersusAlphaBeta {
+pub struct VersusAlphaBeta<V> {
     /// Setups, each played with both colours.
     pub pairs: usize,
     /// Alpha-beta depth.
@@ -86,19 +53,44 @@ pub struct VersusAlphaBeta {
     /// Whether the network player checks leaves for wins at once.
     pub decisive: bool,
     /// Setup variant.
-    pub variant: Variant,
+    pub variant: V,
     /// Ply cap (a draw).
     pub max_plies: u32,
+    /// Uniformly random plies opening each pair's games, drawn from the pair's seed.
+    pub opening_plies: u32,
     /// Parallel games.
     pub workers: usize,
 }
 
-/// The network player against alpha-beta at `depth`, `pairs` setups drawn from `seed`, each
-/// played with both colours.
-pub fn versus_alphabeta(
+/// `plies` uniformly random legal moves from `start` (fewer if the game ends), drawn with
+/// `seed`.
+fn random_opening<G: Game>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut position = start.clone();
+    let (mut opening, mut legal) = (Vec::new(), Vec::new());
+    for _ in 0..plies {
+        position.legal_moves(&mut legal);
+        let Some(&mv) = legal.choose(&mut rng) else {
+            break;
+        };
+        position.play_unchecked(mv);
+        opening.push(mv);
+    }
+    opening
+}
+
+/// The network player (its encoder `K::encoder(game)`) against `alphabeta:depth=N` built by
+/// [`pjlab_agents::build`], on `pairs` setups of the variant drawn from `seed` (each after its
+/// random opening plies, if any), each played with both colours. Every seat of a side gets its own agent of the side's player (Abalone's
+/// doubles); `on_game` is called as each game ends.
+///
+/// # Panics
+/// If the kit cannot build `alphabeta:depth=N` for the settings' depth (1 to 100).
+pub fn versus_alphabeta<K: GameKit>(
     model: &PolicyValueNet,
     device: &Device,
-    settings: &VersusAlphaBeta,
+    game: &K::Config,
+    settings: &VersusAlphaBeta<K::Variant>,
     seed: u64,
     on_game: &(dyn Fn() + Sync),
 ) -> Strength {
@@ -112,27 +104,54 @@ pub fn versus_alphabeta(
         .num_threads(settings.workers.max(1))
         .build()
         .expect("a thread pool");
-    let results: Vec<f64> = pool.install(|| {
+    let spec = format!("alphabeta:depth={}", settings.depth);
+    let stop = AtomicBool::new(false);
+    let results: Vec<i8> = pool.install(|| {
         jobs.par_iter()
-            .map(|&(setup, net_white)| {
-                let start = settings.variant.setup(setup);
-                let mut net = NetAgent::new(model, device, settings.simulations, setup);
-                net.set_decisive(settings.decisive);
-                let spec = format!("alphabeta:depth={}", settings.depth);
-                let mut ab = pjlab_agents::build::<pjlab_pijersi::PijersiKit>(&spec, setup)
-                    .expect("a valid alpha-beta spec");
-                let r = if net_white {
-                    f64::from(play_game(&start, &mut net, ab.as_mut(), settings.max_plies))
-                } else {
-                    -f64::from(play_game(&start, ab.as_mut(), &mut net, settings.max_plies))
-                };
+            .map(|&(setup, net_first)| {
+                let start = settings.variant.start(setup);
+                let opening = random_opening(&start, settings.opening_plies, setup);
+                // Seat `s` plays for side `s % 2`: the network's seats, then alpha-beta's.
+                let mut agents: Vec<Box<dyn Agent<K::Game>>> = (0..start.seats())
+                    .map(|seat| {
+                        if (seat % 2 == 0) == net_first {
+                            let mut net = NetAgent::<K>::new(
+                                model,
+                                device,
+                                K::encoder(game),
+                                settings.simulations,
+                                setup,
+                            );
+                            net.set_decisive(settings.decisive);
+                            Box::new(net) as Box<dyn Agent<K::Game>>
+                        } else {
+                            pjlab_agents::build::<K>(&spec, setup).expect("a valid alpha-beta spec")
+                        }
+                    })
+                    .collect();
+                let mut seats: Vec<&mut dyn Agent<K::Game>> = agents
+                    .iter_mut()
+                    .map(|a| a.as_mut() as &mut dyn Agent<K::Game>)
+                    .collect();
+                let played = pjlab_agents::play_game(
+                    &start,
+                    &opening,
+                    &mut seats,
+                    settings.max_plies as usize,
+                    &stop,
+                )
+                .expect("never stopped");
                 on_game();
-                r
+                if net_first {
+                    played.result
+                } else {
+                    -played.result
+                }
             })
             .collect()
     });
-    let wins = results.iter().filter(|&&r| r > 0.0).count() as u64;
-    let losses = results.iter().filter(|&&r| r < 0.0).count() as u64;
+    let wins = results.iter().filter(|&&r| r > 0).count() as u64;
+    let losses = results.iter().filter(|&&r| r < 0).count() as u64;
     let n = results.len() as u64;
     let draws = n - wins - losses;
     let points = wins as f64 + 0.5 * draws as f64;
@@ -149,65 +168,35 @@ pub fn versus_alphabeta(
     }
 }
 
-/// Every Chomp diagram of a `rows x cols` bar that is not over, with the solver's verdict.
-fn chomp_positions(rows: usize, cols: usize) -> Vec<Vec<usize>> {
-    fn rec(rows: usize, max: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if prefix.len() == rows {
-            out.push(prefix.clone());
-            return;
-        }
-        for len in 0..=max {
-            prefix.push(len);
-            rec(rows, len, prefix, out);
-            prefix.pop();
-        }
-    }
-    let mut out = Vec::new();
-    rec(rows, cols, &mut Vec::new(), &mut out);
-    out.retain(|l| l[0] >= 1 && !(l[0] == 1 && l[1..].iter().all(|&a| a == 0)));
-    out
-}
-
-/// Share of the winning Chomp positions of the bar where the network's most likely legal move
-/// (its raw policy, no search) is a winning move, judged by the exact solver.
-pub fn chomp_optimal_share(
+/// Share of `solved` positions (each with its winning moves) where the network's most likely
+/// legal move (its raw policy, no search) is a winning move.
+pub fn optimal_share<K: GameKit>(
     model: &PolicyValueNet,
     device: &Device,
-    rows: usize,
-    cols: usize,
+    encoder: &K::Encoder,
+    solved: &Solved<K::Game>,
 ) -> Strength {
-    let solver = Solver::new(rows, cols).expect("a valid Chomp size");
-    let encoder = ChompEncoder::new(rows, cols);
-    let mut evaluator = NetEvaluator::<Chomp, _>::new(model, device, encoder, 0);
-    let winning: Vec<(Chomp, Vec<(usize, usize)>)> = chomp_positions(rows, cols)
-        .into_iter()
-        .filter(|l| !solver.is_p(l))
-        .map(|l| {
-            let text = format!(
-                "{rows}x{cols}:{}:1",
-                l.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
-            );
-            let p = Chomp::from_text(&text).expect("a valid diagram");
-            (p, solver.winning_moves(&l))
-        })
-        .collect();
-    let refs: Vec<&Chomp> = winning.iter().map(|(p, _)| p).collect();
+    use pjlab_core::Encoder;
+    let mut evaluator = NetEvaluator::<K::Game, _>::new(model, device, encoder.clone(), 0);
+    let refs: Vec<&K::Game> = solved.iter().map(|(p, _)| p).collect();
     let (policy, _) = evaluator.forward(&refs);
-    let actions = rows * cols;
+    let actions = encoder.num_actions();
     let mut good = 0u64;
     let mut moves = Vec::new();
-    for (k, (p, wins)) in winning.iter().enumerate() {
+    for (k, (p, wins)) in solved.iter().enumerate() {
         p.legal_moves(&mut moves);
         let logits = &policy[k * actions..(k + 1) * actions];
+        let logit =
+            |mv: &<K::Game as Game>::Move| logits[encoder.policy_index(p, p.action_index(*mv))];
         let best = moves
             .iter()
-            .max_by(|a, b| logits[p.action_index(**a)].total_cmp(&logits[p.action_index(**b)]))
+            .max_by(|a, b| logit(a).total_cmp(&logit(b)))
             .expect("a position that is not over has moves");
-        if wins.contains(&(best.row as usize + 1, best.col as usize + 1)) {
+        if wins.contains(best) {
             good += 1;
         }
     }
-    let n = winning.len() as u64;
+    let n = solved.len() as u64;
     let (low, high) = wilson(good as f64, n as f64);
     Strength {
         metric: "optimal_move_share".into(),
@@ -216,17 +205,5 @@ pub fn chomp_optimal_share(
         high,
         count: n,
         ..Strength::default()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chomp_enumeration_counts_diagrams() {
-        // Diagrams in a 5 x 6 bar: C(11, 5) = 462, minus the empty one and the poison alone.
-        assert_eq!(chomp_positions(5, 6).len(), 460);
-        assert_eq!(chomp_positions(2, 2).len(), 6 - 2);
     }
 }

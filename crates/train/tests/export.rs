@@ -1,10 +1,10 @@
 //! The ONNX export, run by a pure-Rust ONNX runtime (tract), matches the Burn network, and the
-//! model card's action table matches the encoder.
+//! model card's action table matches the encoder (Pijersi and Abalone).
 
 use burn::tensor::{Device, Tensor, TensorData};
-use pjlab_core::Game;
-use pjlab_pijersi::{Position, Variant};
-use pjlab_selfplay::{Encoder, PijersiEncoder};
+use pjlab_abalone::{AbaloneEncoder, AbaloneKit};
+use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
+use pjlab_pijersi::{PijersiEncoder, PijersiKit, Position, Variant};
 use pjlab_train::export::{model_card, onnx_bytes};
 use pjlab_train::{NetConfig, NetShape, PolicyValueNet};
 use tract_onnx::prelude::*;
@@ -103,7 +103,7 @@ fn onnx_runs_in_tract_and_matches_burn_within_1e4() {
 fn the_model_card_action_table_matches_the_encoder_for_both_sides() {
     let (net, shape, _) = network(8, 1, 1);
     let encoder = PijersiEncoder;
-    let card = model_card(&net, serde_json::json!({}));
+    let card = model_card::<PijersiKit>(&net, &PijersiEncoder, serde_json::json!({}));
     let actions: Vec<String> = card["actions"]
         .as_array()
         .unwrap()
@@ -149,4 +149,87 @@ fn the_model_card_action_table_matches_the_encoder_for_both_sides() {
         }
     }
     assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
+}
+
+/// The card's strings: `card[key]` (or `card["input"][key]`) as a list.
+fn strings(value: &serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_abalone_model_card_action_table_matches_the_encoder_for_both_colours() {
+    let encoder = AbaloneEncoder;
+    let shape = NetShape {
+        input: AbaloneEncoder::INPUT_LEN,
+        actions: Encoder::<pjlab_abalone::Position>::num_actions(&encoder),
+    };
+    let net = PolicyValueNet::new(
+        &NetConfig {
+            hidden: 8,
+            layers: 1,
+        },
+        shape,
+        &Device::default(),
+        1,
+    );
+    let card = model_card::<AbaloneKit>(&net, &encoder, serde_json::json!({"iteration": 1}));
+    assert_eq!(card["encoder"]["name"], "abalone-planes");
+    assert_eq!(card["input"]["shape"][1], 433);
+    assert_eq!(card["training"]["iteration"], 1);
+    let actions = strings(&card["actions"]);
+    let cells = strings(&card["input"]["cells"]);
+    let rotated: Vec<usize> = card["input"]["rotated_cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(actions.len(), shape.actions);
+    assert_eq!((cells.len(), rotated.len()), (61, 61));
+    // Each cell of a move text turned half a turn, as the card says to with White to move.
+    let rotate = |text: &str| -> String {
+        if text == "pass" {
+            return text.into();
+        }
+        text.as_bytes()
+            .chunks(2)
+            .map(|c| {
+                let name = std::str::from_utf8(c).unwrap();
+                cells[rotated[cells.iter().position(|x| x == name).unwrap()]].clone()
+            })
+            .collect()
+    };
+    let mut moves = Vec::new();
+    let mut checked = [0usize; 2];
+    for (k, variant) in ["belgian-daisy", "standard", "doubles"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut p = SetupVariant::start(AbaloneKit::variant(variant).unwrap(), 0);
+        for ply in 0..24 {
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let first = Game::side_to_move(&p) == pjlab_core::Side::First;
+            for &mv in &moves {
+                let text = &actions[encoder.policy_index(&p, p.action_index(mv))];
+                let text = if first { text.clone() } else { rotate(text) };
+                assert_eq!(
+                    Game::parse_move(&p, &text).ok(),
+                    Some(mv),
+                    "{text} in {}",
+                    p.to_text()
+                );
+                checked[usize::from(!first)] += 1;
+            }
+            p.play_unchecked(moves[(ply * 7 + k) % moves.len()]);
+        }
+    }
+    assert!(checked[0] > 1000 && checked[1] > 1000, "{checked:?}");
 }

@@ -1,10 +1,10 @@
 //! The network, its evaluator and the learner, checked against independent computations.
 
 use burn::tensor::Device;
-use pjlab_core::Game;
+use pjlab_core::{Encoder, Game};
 use pjlab_mcts::{Evaluation, Evaluator, Request};
-use pjlab_pijersi::{Position, Variant};
-use pjlab_selfplay::{Encoder, PijersiEncoder, Sample};
+use pjlab_pijersi::{PijersiEncoder, Position, Variant};
+use pjlab_selfplay::Sample;
 use pjlab_train::{Batch, Learner, NetConfig, NetEvaluator, NetShape, TrainConfig};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;

@@ -1,12 +1,13 @@
-//! `pjlab export` and `pjlab encode`: a trained network for other programs.
+//! `pjlab export` and `pjlab encode`: a trained network for other programs, for any game of the
+//! registry.
 
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use burn::tensor::Device;
-use pjlab_core::Game;
-use pjlab_pijersi::Position;
-use pjlab_selfplay::{Encoder, PijersiEncoder};
+use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
+
+use crate::cmd::game::{GameName, start};
 
 /// Export a checkpoint's network as ONNX, with a JSON model card beside it (`model.onnx` gets
 /// `model.json`: input encoding, action table, outputs, training summary).
@@ -14,6 +15,9 @@ use pjlab_selfplay::{Encoder, PijersiEncoder};
 /// The graph uses only `Gemm` and `Relu` (opset 13): any ONNX runtime runs it.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The game the network was trained on.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
     /// A checkpoint directory, or a run directory (its latest checkpoint).
     #[arg(long)]
     checkpoint: PathBuf,
@@ -24,17 +28,15 @@ pub struct Args {
 
 /// Runs `pjlab export`.
 pub fn run(args: Args) -> Result<()> {
+    crate::with_game!(args.game, |K| export::<K>(&args))
+}
+
+fn export<K: GameKit>(args: &Args) -> Result<()> {
     let device = Device::default();
-    let (net, config) = pjlab_train::run::load_checkpoint(&args.checkpoint, &device)?;
-    if config.game != pjlab_train::GameKind::Pijersi {
-        bail!(
-            "{} holds a {:?} network; only Pijersi networks are exported",
-            args.checkpoint.display(),
-            config.game
-        );
-    }
-    let training = pjlab_train::run::checkpoint_summary(&args.checkpoint)?;
-    let card = pjlab_train::export::export(&net, training, &args.out)?;
+    let (net, config) = pjlab_train::checkpoint::load::<K>(&args.checkpoint, &device)?;
+    let training = pjlab_train::checkpoint::summary(&args.checkpoint)?;
+    let encoder = K::encoder(&config.game);
+    let card = pjlab_train::export::export::<K>(&net, &encoder, training, &args.out)?;
     println!("{}", args.out.display());
     println!("{}", card.display());
     Ok(())
@@ -42,22 +44,57 @@ pub fn run(args: Args) -> Result<()> {
 
 /// Print a position's network input and its legal moves with their action indices, as JSON:
 /// what a program using an exported model needs besides the model (see
-/// `scripts/onnx_best_move.py`).
+/// `scripts/onnx_best_move.py`). The position's text is under `psn` whatever the game.
 #[derive(clap::Args, Debug)]
 pub struct EncodeArgs {
-    /// The position (PSN); the classic start when absent.
-    #[arg(long)]
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+    /// The Pijersi position, as PSN (default: the classic start).
+    #[arg(long, conflicts_with = "position")]
     psn: Option<String>,
+    /// The position as text (default: the start of the game's first variant that fits the
+    /// encoder).
+    #[arg(long)]
+    position: Option<String>,
+    /// The network's checkpoint or run directory: the encoder its run used (Chomp: the bar's
+    /// size). The encoder of the game table's defaults when absent.
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
 }
 
 /// Runs `pjlab encode`.
 pub fn run_encode(args: EncodeArgs) -> Result<()> {
-    let position = match &args.psn {
-        Some(psn) => Position::from_psn(psn)?,
-        None => Position::default(),
+    crate::with_game!(args.game, |K| encode::<K>(&args))
+}
+
+fn encode<K: GameKit>(args: &EncodeArgs) -> Result<()> {
+    let encoder = match &args.checkpoint {
+        Some(path) => {
+            let (_, config) = pjlab_train::checkpoint::load::<K>(path, &Device::default())?;
+            K::encoder(&config.game)
+        }
+        None => K::encoder(&K::Config::default()),
     };
-    let encoder = PijersiEncoder;
-    let mut input = vec![0.0f32; PijersiEncoder::INPUT_LEN];
+    let fits = |p: &K::Game| p.num_actions() == encoder.num_actions();
+    let position = match args.psn.as_deref().or(args.position.as_deref()) {
+        Some(text) => start::<K>(Some(text), None, 0)?,
+        None => K::variants()
+            .into_iter()
+            .map(|v| v.start(0))
+            .find(|p| fits(p))
+            .map_or_else(|| start::<K>(None, None, 0), Ok)?,
+    };
+    if !fits(&position) {
+        bail!(
+            "the position has {} actions, the encoder {} has {}: give a position it encodes \
+             (--position) or the network's --checkpoint",
+            position.num_actions(),
+            encoder.id().name,
+            encoder.num_actions()
+        );
+    }
+    let mut input = vec![0.0f32; encoder.input_len()];
     encoder.encode(&position, &mut input);
     let mut moves = Vec::new();
     if position.outcome().is_none() {
@@ -73,8 +110,8 @@ pub fn run_encode(args: EncodeArgs) -> Result<()> {
         })
         .collect();
     let out = serde_json::json!({
-        "psn": position.to_string(),
-        "encoder": Encoder::<Position>::id(&encoder),
+        "psn": position.to_text(),
+        "encoder": encoder.id(),
         "input": input,
         "legal": legal,
     });

@@ -1,7 +1,8 @@
 //! `--game` and the registry: which game a command plays, and that game's parts.
 //!
-//! [`with_game!`](crate::with_game) is the registry: one line per game binds its [`GameKit`]
-//! (from the game's crate) and its agent factory; commands are generic over the kit.
+//! [`with_game!`](crate::with_game) is the registry: one line per game names its [`GameKit`]
+//! (from the game's crate); commands are generic over the kit, and every game's agents come
+//! from one factory, [`crate::cmd::agent`] (network players included).
 
 use anyhow::Result;
 use pjlab_agents::Agent;
@@ -33,36 +34,32 @@ impl GameName {
 /// Builds an agent of a game from its spec and a seed.
 pub type AgentFactory<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>>;
 
-/// The agents every game has ([`pjlab_agents::build`]'s specs).
-pub fn plain_agent<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>> {
-    Ok(pjlab_agents::build::<K>(spec, seed)?)
-}
-
-/// Runs `$body` with `$K` the kit of `$game` and `$agents` its [`AgentFactory`]. Pijersi's
-/// factory adds network players (`net:checkpoint=...`).
+/// Runs `$body` with `$K` the kit of `$game` and `$agents` its [`AgentFactory`]
+/// ([`crate::cmd::agent`] for the kit: every spec of `pjlab_agents::build`, and networks
+/// trained on the game with `net:checkpoint=...`). One line per game.
 #[macro_export]
 macro_rules! with_game {
+    (@kit $kit:ty, $K:ident, $agents:ident, $body:expr) => {{
+        type $K = $kit;
+        let $agents: $crate::cmd::game::AgentFactory<<$K as pjlab_core::GameKit>::Game> =
+            $crate::cmd::agent::<$K>;
+        $body
+    }};
     ($game:expr, |$K:ident, $agents:ident| $body:expr) => {
         match $game {
             $crate::cmd::game::GameName::Pijersi => {
-                type $K = pjlab_pijersi::PijersiKit;
-                let $agents: $crate::cmd::game::AgentFactory<pjlab_pijersi::Position> =
-                    $crate::cmd::agent;
-                $body
+                $crate::with_game!(@kit pjlab_pijersi::PijersiKit, $K, $agents, $body)
             }
             $crate::cmd::game::GameName::Abalone => {
-                type $K = pjlab_abalone::AbaloneKit;
-                let $agents: $crate::cmd::game::AgentFactory<pjlab_abalone::Position> =
-                    $crate::cmd::game::plain_agent::<pjlab_abalone::AbaloneKit>;
-                $body
+                $crate::with_game!(@kit pjlab_abalone::AbaloneKit, $K, $agents, $body)
             }
             $crate::cmd::game::GameName::Chomp => {
-                type $K = pjlab_chomp::ChompKit;
-                let $agents: $crate::cmd::game::AgentFactory<pjlab_chomp::Chomp> =
-                    $crate::cmd::game::plain_agent::<pjlab_chomp::ChompKit>;
-                $body
+                $crate::with_game!(@kit pjlab_chomp::ChompKit, $K, $agents, $body)
             }
         }
+    };
+    ($game:expr, |$K:ident| $body:expr) => {
+        $crate::with_game!($game, |$K, _agents| $body)
     };
 }
 

@@ -14,17 +14,16 @@ pub mod setup;
 pub mod train;
 pub mod ugi;
 
-/// Builds a Pijersi agent from its spec: `net:checkpoint=<dir>,...` (a trained network, see
-/// `pjlab_train::agent::net_agent`) or any spec of `pjlab_agents::build`.
-pub fn agent(
+/// Builds an agent of the game of kit `K` from its spec: `net:checkpoint=<dir>,...` (a network
+/// trained on that game, see `pjlab_train::agent::net_agent`) or any spec of
+/// `pjlab_agents::build`.
+pub fn agent<K: pjlab_core::GameKit>(
     spec: &str,
     seed: u64,
-) -> anyhow::Result<Box<dyn pjlab_agents::Agent<pjlab_pijersi::Position>>> {
+) -> anyhow::Result<Box<dyn pjlab_agents::Agent<K::Game>>> {
     if spec == "net" || spec.starts_with("net:") {
-        Ok(Box::new(pjlab_train::agent::net_agent(spec, seed)?))
+        Ok(Box::new(pjlab_train::agent::net_agent::<K>(spec, seed)?))
     } else {
-        Ok(pjlab_agents::build::<pjlab_pijersi::PijersiKit>(
-            spec, seed,
-        )?)
+        Ok(pjlab_agents::build::<K>(spec, seed)?)
     }
 }

@@ -3,17 +3,19 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use pjlab_core::GameKit;
 use pjlab_train::{RunConfig, RunOptions, train};
 
 use crate::Verbosity;
+use crate::cmd::game::GameName;
 
 /// The configuration `pjlab train` runs when given none: `configs/quick.toml`, built in.
 const QUICK: &str = include_str!("../../../../configs/quick.toml");
 
-/// Train a policy/value network by self-play: each iteration plays games with the current
-/// network (MCTS, both cores), trains on a replay window of recent positions, evaluates now and
-/// then (Pijersi: against alpha-beta in colour-paired games; Chomp: against the exact solver),
-/// and writes a checkpoint.
+/// Train a policy/value network by self-play, for the game the config names (`game = "pijersi"`,
+/// `"abalone"` or `"chomp"`): each iteration plays games with the current network (MCTS, both
+/// cores), trains on a replay window of recent positions, evaluates now and then (against
+/// alpha-beta in colour-paired games; Chomp: against the exact solver), and writes a checkpoint.
 ///
 /// Everything goes into the run directory: the config, games and positions as Parquet,
 /// checkpoints, metrics.jsonl and SVG plots. Running again with the same directory resumes from
@@ -37,25 +39,45 @@ pub struct Args {
     keep_checkpoints: usize,
 }
 
-/// Runs the command.
+/// Runs the command: the configuration's `game` (Pijersi when it names none) picks the kit.
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
-    let (mut config, name) = match &args.config {
+    let (text, name, origin) = match &args.config {
         Some(path) => (
-            RunConfig::from_file(path)?,
+            std::fs::read_to_string(path).map_err(|source| pjlab_train::Error::Io {
+                path: path.display().to_string(),
+                source,
+            })?,
             path.file_stem()
                 .map_or("run".into(), |s| s.to_string_lossy().into_owned()),
+            path.display().to_string(),
         ),
         None => (
-            RunConfig::from_toml(QUICK).context("built-in configs/quick.toml")?,
+            QUICK.to_string(),
             "quick".to_string(),
+            "built-in configs/quick.toml".to_string(),
         ),
+    };
+    let game = match pjlab_train::config::game_name(&text) {
+        Ok(Some(game)) => GameName::parse(&game).with_context(|| format!("{origin}: game"))?,
+        // No game is Pijersi's; a text that is not TOML is reported by the parse below.
+        Ok(None) | Err(_) => GameName::default(),
+    };
+    crate::with_game!(game, |K| run_game::<K>(&args, &text, &name, verbosity))
+}
+
+fn run_game<K: GameKit>(args: &Args, text: &str, name: &str, verbosity: Verbosity) -> Result<()> {
+    let mut config = match &args.config {
+        Some(path) => RunConfig::<K>::from_toml(text)
+            .map_err(|e| pjlab_train::Error::Config(format!("{}: {e}", path.display())))?,
+        None => RunConfig::<K>::from_toml(text).context("built-in configs/quick.toml")?,
     };
     if let Some(n) = args.iterations {
         config.iterations = n;
     }
     let out = args
         .out
-        .unwrap_or_else(|| PathBuf::from("runs").join(&name));
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("runs").join(name));
     let mut options = RunOptions::new(&out);
     options.progress = verbosity != Verbosity::Quiet;
     options.stop_after = args.stop_after;

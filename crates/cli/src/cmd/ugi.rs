@@ -7,8 +7,7 @@ use anyhow::Result;
 use burn::tensor::Device;
 use pjlab_core::GameKit;
 use pjlab_mcts::Decisive;
-use pjlab_pijersi::{PijersiKit, Position};
-use pjlab_selfplay::PijersiEncoder;
+use pjlab_pijersi::{PijersiEncoder, PijersiKit, Position};
 use pjlab_train::NetEvaluator;
 use pjlab_ugi::{EngineKind, EngineOptions, MctsSearcher, Output, Searcher, builtin_searcher};
 
@@ -35,23 +34,21 @@ pub fn factory(
         return builtin_searcher::<PijersiKit>(options);
     }
     if options.checkpoint.ends_with(".onnx") {
-        let evaluator = pjlab_train::onnx::OnnxEvaluator::load(Path::new(&options.checkpoint))
-            .map_err(|e| e.to_string())?;
+        let evaluator = pjlab_train::onnx::OnnxEvaluator::<Position, _>::load(
+            Path::new(&options.checkpoint),
+            PijersiEncoder,
+        )
+        .map_err(|e| e.to_string())?;
         return Ok(Box::new(MctsSearcher::new(
             Box::new(Decisive::new(evaluator)),
             options.simulations,
         )));
     }
     let device = Device::default();
-    let (model, config) =
-        pjlab_train::run::load_checkpoint(Path::new(&options.checkpoint), &device)
+    // Refuses networks of other games.
+    let (model, _) =
+        pjlab_train::checkpoint::load::<PijersiKit>(Path::new(&options.checkpoint), &device)
             .map_err(|e| e.to_string())?;
-    if config.game != pjlab_train::GameKind::Pijersi {
-        return Err(format!(
-            "{} holds a {:?} network, not a Pijersi one",
-            options.checkpoint, config.game
-        ));
-    }
     let evaluator = Decisive::new(NetEvaluator::new(&model, &device, PijersiEncoder, 50_000));
     Ok(Box::new(MctsSearcher::new(
         Box::new(evaluator),

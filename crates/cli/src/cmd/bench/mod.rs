@@ -347,8 +347,11 @@ fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
 /// Network, self-play and training figures.
 fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     use burn::tensor::Device;
+    use pjlab_core::{Encoder, SetupMix};
     use pjlab_mcts::Decisive;
-    use pjlab_selfplay::{Encoder, PijersiEncoder, PijersiSetups, SelfPlayConfig, play_games};
+    use pjlab_pijersi::PijersiEncoder;
+    use pjlab_selfplay::{SelfPlayConfig, play_games};
+    type PijersiSetups = SetupMix<Variant>;
     use pjlab_train::{Batch, Learner, NetConfig, NetEvaluator, NetShape, TrainConfig};
 
     let mut figures = Vec::new();

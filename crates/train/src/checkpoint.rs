@@ -1,0 +1,282 @@
+//! Checkpoints: what the training loop writes after each iteration, and [`load`], the one way
+//! to read a trained network back (network players, the UGI engine, the export).
+//!
+//! A checkpoint is a directory `checkpoints/iter-NNNN/` of a run directory:
+//!
+//! ```text
+//! model.bpk       the network's weights (Burn's binary record)
+//! optimizer.bpk   the optimiser's state
+//! state.json      iteration, encoder id, network shape, the run's configuration (with
+//!                 `game`), the replay window's size, use counts and samples seen, seconds trained
+//! ```
+//!
+//! It is written into a temporary directory and renamed into place; `checkpoints/latest` names
+//! the newest.
+
+use std::path::{Path, PathBuf};
+
+use burn::tensor::Device;
+use pjlab_core::{Encoder, EncoderId, GameKit};
+use pjlab_selfplay::{ReplayWindow, read_positions};
+use serde::{Deserialize, Serialize};
+
+use crate::Error;
+use crate::config::RunConfig;
+use crate::learner::Learner;
+use crate::net::{NetShape, PolicyValueNet};
+
+/// What a checkpoint's `state.json` holds besides the weights and optimiser.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound(serialize = "", deserialize = ""))]
+pub(crate) struct CheckpointState<K: GameKit> {
+    pub(crate) iteration: u32,
+    pub(crate) encoder: EncoderId,
+    pub(crate) shape: NetShape,
+    pub(crate) config: RunConfig<K>,
+    pub(crate) window_len: usize,
+    pub(crate) window_seen: u64,
+    pub(crate) window_uses: Vec<u8>,
+    pub(crate) elapsed_s: f64,
+}
+
+/// The game and encoder of a `state.json`, read without knowing the game.
+#[derive(Deserialize)]
+struct Peek {
+    encoder: EncoderId,
+    config: PeekConfig,
+}
+
+#[derive(Deserialize)]
+struct PeekConfig {
+    game: Option<String>,
+}
+
+pub(crate) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// Writes `text` to `path` atomically.
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+/// The name of iteration `iteration`'s files: `iter-0001`.
+pub(crate) fn iter_name(iteration: u32) -> String {
+    format!("iter-{iteration:04}")
+}
+
+/// The newest complete checkpoint directory of the run directory `run`, if any.
+fn latest_dir(run: &Path) -> Result<Option<PathBuf>, Error> {
+    let latest = run.join("checkpoints").join("latest");
+    if !latest.exists() {
+        return Ok(None);
+    }
+    let name = std::fs::read_to_string(&latest).map_err(io_err(&latest))?;
+    Ok(Some(run.join("checkpoints").join(name.trim())))
+}
+
+/// The checkpoint directory `path` names: itself, or a run directory's latest checkpoint.
+fn resolve(path: &Path) -> Result<PathBuf, Error> {
+    if path.join("state.json").exists() {
+        return Ok(path.to_path_buf());
+    }
+    latest_dir(path)?.ok_or_else(|| {
+        Error::Checkpoint(format!(
+            "{}: neither a checkpoint (state.json) nor a run directory with one",
+            path.display()
+        ))
+    })
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(dir: &Path) -> Result<T, Error> {
+    let path = dir.join("state.json");
+    let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    serde_json::from_str(&text).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
+}
+
+/// The game a checkpoint (or a run directory's latest) was trained on: its configuration's
+/// `game` (`pijersi` when it names none, as the configuration's default).
+///
+/// # Errors
+/// [`Error::Checkpoint`] when no checkpoint is found or its state does not parse.
+pub fn game(path: &Path) -> Result<String, Error> {
+    let peek: Peek = read_json(&resolve(path)?)?;
+    Ok(peek.config.game.unwrap_or_else(|| "pijersi".into()))
+}
+
+/// The checkpoint `path` names and its state, for kit `K`; a checkpoint of another game or of
+/// another encoding is refused.
+fn read_state<K: GameKit>(path: &Path) -> Result<(PathBuf, CheckpointState<K>), Error> {
+    let dir = resolve(path)?;
+    let peek: Peek = read_json(&dir)?;
+    let game = peek.config.game.as_deref().unwrap_or("pijersi");
+    if game != K::INFO.name {
+        return Err(Error::Checkpoint(format!(
+            "{} holds a network for {game}, not {}",
+            path.display(),
+            K::INFO.name
+        )));
+    }
+    let state: CheckpointState<K> = read_json(&dir)?;
+    let encoder = K::encoder(&state.config.game).id();
+    if peek.encoder != encoder {
+        return Err(Error::Checkpoint(format!(
+            "{} was written for encoder {:?}, this build has {:?}",
+            dir.display(),
+            peek.encoder,
+            encoder
+        )));
+    }
+    Ok((dir, state))
+}
+
+/// The newest checkpoint of the run directory `run` and its state, if it has one.
+pub(crate) fn latest<K: GameKit>(
+    run: &Path,
+) -> Result<Option<(PathBuf, CheckpointState<K>)>, Error> {
+    match latest_dir(run)? {
+        None => Ok(None),
+        Some(dir) => read_state(&dir).map(Some),
+    }
+}
+
+/// A trained network of the game of kit `K`, for inference: `path` is a checkpoint directory
+/// or a run directory (its latest checkpoint is taken). Returns the model and the run's
+/// configuration (`K::encoder(&config.game)` is the encoder it was trained with).
+///
+/// # Errors
+/// [`Error::Checkpoint`] when no checkpoint is found, it was trained on another game or with
+/// another encoding, or it does not load.
+pub fn load<K: GameKit>(
+    path: &Path,
+    device: &Device,
+) -> Result<(PolicyValueNet, RunConfig<K>), Error> {
+    let (dir, state) = read_state::<K>(path)?;
+    let model = crate::learner::load_model(&dir, &state.config.network, state.shape, device)?;
+    Ok((model, state.config))
+}
+
+/// A checkpoint's training summary for model cards: iteration, training time, samples seen, the
+/// encoder and the run's configuration as the checkpoint holds it. `path` is a checkpoint or a
+/// run directory.
+///
+/// # Errors
+/// [`Error::Checkpoint`] when no checkpoint is found or its state does not parse.
+pub fn summary(path: &Path) -> Result<serde_json::Value, Error> {
+    #[derive(Deserialize)]
+    struct Summary {
+        iteration: u32,
+        elapsed_s: f64,
+        window_seen: u64,
+        encoder: EncoderId,
+        config: serde_json::Value,
+    }
+    let dir = resolve(path)?;
+    let state: Summary = read_json(&dir)?;
+    Ok(serde_json::json!({
+        "checkpoint": dir.display().to_string(),
+        "iteration": state.iteration,
+        "training_seconds": state.elapsed_s,
+        "samples_seen": state.window_seen,
+        "encoder": state.encoder,
+        "config": state.config,
+    }))
+}
+
+/// Writes the checkpoint of iteration `iteration` into `run/checkpoints`, names it the latest
+/// and keeps the newest `keep` (at least one).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn write<K: GameKit>(
+    run: &Path,
+    iteration: u32,
+    learner: &Learner,
+    window: &ReplayWindow<K::Game>,
+    config: &RunConfig<K>,
+    encoder: &K::Encoder,
+    elapsed_s: f64,
+    keep: usize,
+) -> Result<(), Error> {
+    let dir = run.join("checkpoints");
+    let name = iter_name(iteration);
+    let tmp = dir.join(format!(".{name}.tmp"));
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp).map_err(io_err(&tmp))?;
+    }
+    std::fs::create_dir_all(&tmp).map_err(io_err(&tmp))?;
+    learner.save(&tmp)?;
+    let state = CheckpointState {
+        iteration,
+        encoder: encoder.id(),
+        shape: learner.shape(),
+        config: config.clone(),
+        window_len: window.len(),
+        window_seen: window.seen(),
+        window_uses: window.uses(),
+        elapsed_s,
+    };
+    let text = serde_json::to_string(&state).map_err(|e| Error::Checkpoint(e.to_string()))?;
+    std::fs::write(tmp.join("state.json"), text).map_err(io_err(&tmp))?;
+    let final_dir = dir.join(&name);
+    if final_dir.exists() {
+        std::fs::remove_dir_all(&final_dir).map_err(io_err(&final_dir))?;
+    }
+    std::fs::rename(&tmp, &final_dir).map_err(io_err(&final_dir))?;
+    write_atomic(&dir.join("latest"), &name)?;
+    // Keep the newest few.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(io_err(&dir))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("iter-"))
+        .collect();
+    names.sort();
+    let keep = keep.max(1);
+    if names.len() > keep {
+        for old in &names[..names.len() - keep] {
+            let path = dir.join(old);
+            std::fs::remove_dir_all(&path).map_err(io_err(&path))?;
+        }
+    }
+    Ok(())
+}
+
+/// The replay window a checkpoint left, rebuilt from the run's positions files.
+pub(crate) fn restore_window<K: GameKit>(
+    run: &Path,
+    state: &CheckpointState<K>,
+) -> Result<ReplayWindow<K::Game>, Error> {
+    // Newest file first, until the window is covered; then oldest first, keeping only the
+    // window's rows.
+    let mut chunks = Vec::new();
+    let mut found = 0;
+    let mut iteration = state.iteration;
+    while found < state.window_len && iteration > 0 {
+        let path = run
+            .join("positions")
+            .join(format!("{}.parquet", iter_name(iteration)));
+        let chunk = read_positions(&path)?;
+        found += chunk.len();
+        chunks.push(chunk);
+        iteration -= 1;
+    }
+    let skip = found.saturating_sub(state.window_len);
+    let rows: Vec<_> = chunks.into_iter().rev().flatten().skip(skip).collect();
+    if rows.len() < state.window_len {
+        return Err(Error::Checkpoint(format!(
+            "the window needs {} positions, the run's files hold {}",
+            state.window_len,
+            rows.len()
+        )));
+    }
+    Ok(ReplayWindow::restore(
+        state.config.window.clone(),
+        &rows,
+        &state.window_uses,
+        state.window_seen,
+    )?)
+}
