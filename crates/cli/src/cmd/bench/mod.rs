@@ -36,8 +36,8 @@ mod abalone;
 /// the leaf counts are signatures), and generation, copy-make play and bulk counting over
 /// positions of seeded random games of every variant (moves or positions per second).
 ///
-/// Figures: perft(4) from the classic start (seconds, leaves per second; the leaf count is the
-/// signature that must never change), legal move generation (moves per second over a fixed set
+/// Pijersi rules figures: perft(4) from the classic start (seconds, leaves per second; the leaf
+/// count is the signature that must never change), legal move generation (moves per second over a fixed set
 /// of positions from seeded random games), copy-make play of each of those moves (moves per
 /// second) and bulk counting (positions per second). Timed figures are the median of
 /// `--repeat` runs.
@@ -49,7 +49,7 @@ pub struct Args {
     /// Timed runs per figure; the median is reported.
     #[arg(long, default_value_t = 3)]
     repeat: usize,
-    /// Skip perft(4) (about 1 s a run), for a quick look.
+    /// Skip Pijersi's perft(4) (about 1 s a run), for a quick look (--no-abalone skips Abalone's).
     #[arg(long)]
     no_perft: bool,
     /// Skip solving 14 x 14 Chomp (about 3 s and 6 MB a run).
