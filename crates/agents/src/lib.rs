@@ -9,18 +9,25 @@
 //! | `mcts` | [`pjlab_mcts::Mcts`] | `sims` (800), `time`, `nodes` (tree bound), `eval` (`rollout` or `uniform`), `cpuct` (1.5), `gumbel` (actions considered; 0 = PUCT root), `solver` (true), `seed` |
 //! | `ugi` | an external engine speaking UGI ([`ugi::UgiAgent`]) | `cmd` (the binary, required), `arg` (one argument, repeatable), `depth`, `movetime` (one of them; `depth=4` when neither), `timeout` (per move beyond `movetime`, 30s), `stderr` (file the engine's stderr is appended to), `option.<Name>` (sent with `setoption`) |
 //!
-//! Network players (`net:checkpoint=<dir>,sims=N`) live in `pjlab-train`, which needs Burn.
+//! Network players (`net:checkpoint=<dir or model.onnx>,sims=N` or `time=T`) live in
+//! `pjlab-train`, which needs Burn.
 //!
 //! Options follow a colon, comma-separated: `alphabeta:depth=6,tt=64`, `mcts:sims=200,eval=uniform`,
 //! `alphabeta:time=1s`. Times take `ms`, `s` or `m`. Unknown agents, options and values are
 //! errors ([`SpecError`]), never defaults in disguise.
 
+mod control;
+mod decision;
 pub mod duel;
 pub mod ugi;
 
+pub use control::{Control, SearchLimits, mcts_budget};
+pub use decision::{Decision, Score};
 pub use duel::{Ending, Played, play_game};
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
@@ -31,97 +38,6 @@ use pjlab_mcts::{
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-
-/// How an agent rates the position it moved from, for its side to move.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum Score {
-    /// Alpha-beta centi-units (a cube is about 100).
-    Centi(i32),
-    /// A forced result in this many plies: positive a win, negative a loss.
-    Mate(i32),
-    /// An expected game value in `[-1, 1]` (MCTS).
-    Value(f32),
-}
-
-impl std::fmt::Display for Score {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Score::Centi(c) => write!(f, "{c:+} cu"),
-            Score::Mate(n) if n >= 0 => write!(f, "win in {n} plies"),
-            Score::Mate(n) => write!(f, "loss in {} plies", -n),
-            Score::Value(v) => write!(f, "{v:+.3}"),
-        }
-    }
-}
-
-/// An agent's answer for one position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decision<M> {
-    /// The move it plays (`None` when there is none).
-    pub best_move: Option<M>,
-    /// Its rating of the position, if it has one.
-    pub score: Option<Score>,
-    /// The line it expects, starting with its move.
-    pub pv: Vec<M>,
-    /// Search depth reached (alpha-beta) or simulations run (MCTS).
-    pub effort: u64,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time spent.
-    pub elapsed: Duration,
-    /// Why the agent gave no move in a position that is not over (an external engine that hung,
-    /// crashed or answered an illegal move): the game is lost on time.
-    pub forfeit: Option<String>,
-}
-
-impl<M> Decision<M> {
-    /// The decision an MCTS result makes: its move, its value (or the proven result, in plies
-    /// of its principal variation), simulations as effort.
-    pub fn from_search(result: pjlab_mcts::SearchResult<M>, started: Instant) -> Decision<M> {
-        let score = match result.proof {
-            pjlab_mcts::Proof::Win => Score::Mate(result.pv.len() as i32),
-            pjlab_mcts::Proof::Loss => Score::Mate(-(result.pv.len() as i32)),
-            _ => Score::Value(result.value),
-        };
-        Decision {
-            best_move: result.best_move,
-            score: Some(score),
-            pv: result.pv,
-            effort: u64::from(result.simulations),
-            nodes: result.nodes as u64,
-            elapsed: started.elapsed(),
-            forfeit: None,
-        }
-    }
-
-    fn just(best_move: Option<M>, started: Instant) -> Decision<M>
-    where
-        M: Copy,
-    {
-        Decision {
-            best_move,
-            score: None,
-            pv: best_move.into_iter().collect(),
-            effort: 0,
-            nodes: 0,
-            elapsed: started.elapsed(),
-            forfeit: None,
-        }
-    }
-
-    /// A forfeit: no move, for `reason`.
-    pub fn forfeit(reason: impl Into<String>, started: Instant) -> Decision<M> {
-        Decision {
-            best_move: None,
-            score: None,
-            pv: Vec::new(),
-            effort: 0,
-            nodes: 0,
-            elapsed: started.elapsed(),
-            forfeit: Some(reason.into()),
-        }
-    }
-}
 
 /// A game so far: where it started and the moves played since, for agents that want the history
 /// (an external engine is sent `position fen <start> moves ...`).
@@ -153,6 +69,15 @@ pub trait Agent<G: Game>: Send {
     /// Chooses a move knowing the game's history; by default [`Agent::decide`] on its position.
     fn decide_in_game(&mut self, history: History<'_, G>) -> Decision<G::Move> {
         self.decide(history.position)
+    }
+
+    /// Chooses a move under a caller's [`Control`]: its limits instead of the agent's own
+    /// budget, its stop flag, progress reports. By default [`Agent::decide`], reported once:
+    /// agents that do not search ignore limits and the flag.
+    fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
+        let decision = self.decide(position);
+        (control.progress)(&decision);
+        decision
     }
 
     /// Forgets everything learned in earlier games (hash tables, engine state) and reseeds its
@@ -424,19 +349,40 @@ impl<G: Game, H: Heuristic<G> + Send> Agent<G> for AlphaBetaAgent<G, H> {
 
     fn decide(&mut self, position: &G) -> Decision<G::Move> {
         let result = self.engine.search(position, &self.limits);
-        let score = match result.mate_in() {
-            Some(n) => Score::Mate(n),
-            None => Score::Centi(result.score),
-        };
-        Decision {
-            best_move: result.best_move,
-            score: Some(score),
-            pv: result.pv,
-            effort: u64::from(result.depth),
-            nodes: result.nodes,
-            elapsed: result.elapsed,
-            forfeit: None,
-        }
+        alphabeta_decision(result)
+    }
+
+    fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
+        self.engine.set_stop_flag(Arc::clone(&control.stop));
+        let limits = control.limits.map_or(self.limits, |l| Limits {
+            depth: l.depth,
+            nodes: l.nodes,
+            time: l.time,
+        });
+        let progress = &mut *control.progress;
+        let result = self.engine.search_with(position, &limits, &mut |r| {
+            progress(&alphabeta_decision(r.clone()));
+        });
+        self.engine.set_stop_flag(Arc::new(AtomicBool::new(false)));
+        alphabeta_decision(result)
+    }
+}
+
+/// An alpha-beta result as a decision: a mate score in plies, else centi-units.
+fn alphabeta_decision<M>(result: pjlab_alphabeta::SearchResult<M>) -> Decision<M> {
+    let score = match result.mate_in() {
+        Some(n) => Score::Mate(n),
+        None => Score::Centi(result.score),
+    };
+    Decision {
+        best_move: result.best_move,
+        score: Some(score),
+        pv: result.pv,
+        effort: u64::from(result.depth),
+        depth: result.depth,
+        nodes: result.nodes,
+        elapsed: result.elapsed,
+        forfeit: None,
     }
 }
 
@@ -469,6 +415,22 @@ impl<G: Game> Agent<G> for MctsAgent {
             search.search(&mut UniformEvaluator, &self.budget)
         };
         Decision::from_search(result, started)
+    }
+
+    fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
+        let started = Instant::now();
+        self.seed = self.seed.wrapping_add(1);
+        let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
+        search.set_stop_flag(Arc::clone(&control.stop));
+        let budget = mcts_budget(&self.budget, control.limits);
+        let result = if self.use_rollout {
+            search.search(&mut self.rollout, &budget)
+        } else {
+            search.search(&mut UniformEvaluator, &budget)
+        };
+        let decision = Decision::from_search(result, started);
+        (control.progress)(&decision);
+        decision
     }
 }
 
@@ -517,6 +479,52 @@ mod tests {
                 build::<PijersiKit>(bad, 1).is_err(),
                 "{bad} should be refused"
             );
+        }
+    }
+
+    #[test]
+    fn a_driven_search_is_the_spec_search_with_the_callers_limits() {
+        let position = Position::default();
+        let expected = build::<PijersiKit>("alphabeta:depth=3", 1)
+            .unwrap()
+            .decide(&position);
+        for spec in ["alphabeta:depth=1", "alphabeta:time=1m"] {
+            let mut agent = build::<PijersiKit>(spec, 1).unwrap();
+            let mut depths = Vec::new();
+            let mut progress = |d: &Decision<_>| depths.push(d.depth);
+            let mut control = Control {
+                limits: Some(SearchLimits {
+                    depth: Some(3),
+                    ..SearchLimits::default()
+                }),
+                stop: Arc::new(AtomicBool::new(false)),
+                progress: &mut progress,
+            };
+            let got = agent.search(&position, &mut control);
+            assert_eq!(
+                (got.best_move, got.score, got.depth),
+                (expected.best_move, expected.score, 3),
+                "{spec}"
+            );
+            assert_eq!(depths, [1, 2, 3], "{spec}");
+        }
+        // A raised stop flag ends searches with no limit: alpha-beta after depth 1, MCTS at once;
+        // both still answer a move.
+        for spec in ["alphabeta", "mcts"] {
+            let mut agent = build::<PijersiKit>(spec, 1).unwrap();
+            let mut reports = 0;
+            let mut progress = |_: &Decision<_>| reports += 1;
+            let mut control = Control {
+                limits: Some(SearchLimits::default()),
+                stop: Arc::new(AtomicBool::new(true)),
+                progress: &mut progress,
+            };
+            let got = agent.search(&position, &mut control);
+            assert!(got.best_move.is_some(), "{spec}");
+            assert!(got.depth <= 1 || spec == "mcts", "{spec}: {got:?}");
+            assert_eq!(reports, 1, "{spec}");
+            // The flag does not outlive the search.
+            assert!(agent.decide(&position).effort > 1, "{spec}");
         }
     }
 

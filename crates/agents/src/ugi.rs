@@ -327,6 +327,7 @@ impl<G: Game> Agent<G> for UgiAgent {
                 score: None,
                 pv: vec![mv],
                 effort: 0,
+                depth: 0,
                 nodes: 0,
                 elapsed: started.elapsed(),
                 forfeit: None,

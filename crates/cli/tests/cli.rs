@@ -530,6 +530,38 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
         &pjlab(&["encode", "--game", "chomp", "--position", "3x4:4,4,4:1"]),
         "chomp-5x6",
     );
+    // The UGI engine searches with the network, from the checkpoint and from the exported
+    // model, and refuses another game's network.
+    let after = "wwwww/wwwwww/2www2/8/9/3b4/2bbb2/bbbbbb/1bbbb w 0 0 1 1";
+    let position = pjlab_abalone::Position::from_text(after).unwrap();
+    for network in [run, model] {
+        let session = format!(
+            "setoption name Engine value mcts\nsetoption name Checkpoint value {network}\n\
+             position startpos moves a1b2\ngo nodes 16\n"
+        );
+        let out = pjlab_stdin(&["ugi", "--game", "abalone"], &session);
+        let text = stdout(&out);
+        assert!(!text.contains("info error"), "{network}: {text}");
+        let best = text
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap_or_else(|| panic!("{network}: {text}"));
+        assert!(position.parse_move(best).is_ok(), "{best} in {after}");
+    }
+    let session = format!("setoption name Engine value mcts\nsetoption Checkpoint {run}\n");
+    let text = stdout(&pjlab_stdin(&["ugi"], &session));
+    assert!(
+        text.contains("info error") && text.contains("abalone"),
+        "{text}"
+    );
+    // A network agent with a time per move.
+    let spec = format!("net:checkpoint={run},time=50ms");
+    let out = pjlab(&["analyse", "--game", "abalone", "--agent", &spec, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

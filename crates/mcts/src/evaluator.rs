@@ -91,6 +91,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &mut E {
     }
 }
 
+impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        (**self).evaluate(requests, out);
+    }
+}
+
 fn uniform(priors: &mut Vec<f32>, n: usize) {
     priors.clear();
     priors.resize(n, 1.0 / n as f32);

@@ -1,21 +1,28 @@
 //! A player from a network, for any game's kit: MCTS (PUCT, no noise, MCTS-solver) with the
-//! network as its evaluator, usable wherever a [`pjlab_agents::Agent`] is.
+//! network as its evaluator, usable wherever a [`pjlab_agents::Agent`] is. The network is a
+//! training checkpoint run by Burn, or an exported `.onnx` model run by tract.
 
-use std::time::Instant;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use burn::tensor::Device;
-use pjlab_agents::{Agent, Decision};
+use pjlab_agents::{Agent, Control, Decision, mcts_budget, parse_duration};
 use pjlab_core::{Game, GameKit};
-use pjlab_mcts::{Budget, Config, Decisive, Mcts};
+use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
 
 use crate::evaluator::NetEvaluator;
 use crate::net::PolicyValueNet;
+use crate::onnx::OnnxEvaluator;
 
-/// MCTS with a network evaluator, a fixed number of simulations a move.
+/// A network's evaluator, whichever runtime runs it.
+type BoxedEvaluator<G> = Box<dyn Evaluator<G> + Send>;
+
+/// MCTS with a network evaluator: a number of simulations a move, or a time per move.
 pub struct NetAgent<K: GameKit> {
     spec: String,
-    evaluator: Decisive<NetEvaluator<K::Game, K::Encoder>>,
-    simulations: u32,
+    evaluator: Decisive<BoxedEvaluator<K::Game>>,
+    budget: Budget,
     seed: u64,
 }
 
@@ -29,12 +36,30 @@ impl<K: GameKit> NetAgent<K> {
         simulations: u32,
         seed: u64,
     ) -> NetAgent<K> {
+        let evaluator: BoxedEvaluator<K::Game> =
+            Box::new(NetEvaluator::new(model, device, encoder, 50_000));
+        NetAgent::with_evaluator(evaluator, simulations, seed)
+    }
+
+    /// A player searching `simulations` a move with any network `evaluator`.
+    pub fn with_evaluator(
+        evaluator: BoxedEvaluator<K::Game>,
+        simulations: u32,
+        seed: u64,
+    ) -> NetAgent<K> {
         NetAgent {
             spec: format!("net:sims={simulations}"),
-            evaluator: Decisive::new(NetEvaluator::new(model, device, encoder, 50_000)),
-            simulations: simulations.max(1),
+            evaluator: Decisive::new(evaluator),
+            budget: Budget::simulations(simulations.max(1)),
             seed,
         }
+    }
+
+    /// Searches for `time` a move instead of a number of simulations (`simulations` still
+    /// bounds it when `Some`).
+    pub fn set_time(&mut self, time: Duration, simulations: Option<u32>) {
+        self.budget.time = Some(time);
+        self.budget.simulations = simulations.unwrap_or(u32::MAX);
     }
 
     /// Whether leaves with a move that wins at once are valued without the network (on by
@@ -62,14 +87,31 @@ impl<K: GameKit> Agent<K::Game> for NetAgent<K> {
     fn decide(&mut self, position: &K::Game) -> Decision<<K::Game as Game>::Move> {
         let started = Instant::now();
         let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
-        let result = search.search(&mut self.evaluator, &Budget::simulations(self.simulations));
+        let result = search.search(&mut self.evaluator, &self.budget);
         Decision::from_search(result, started)
+    }
+
+    fn search(
+        &mut self,
+        position: &K::Game,
+        control: &mut Control<'_, <K::Game as Game>::Move>,
+    ) -> Decision<<K::Game as Game>::Move> {
+        let started = Instant::now();
+        let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
+        search.set_stop_flag(Arc::clone(&control.stop));
+        let budget = mcts_budget(&self.budget, control.limits);
+        let result = search.search(&mut self.evaluator, &budget);
+        let decision = Decision::from_search(result, started);
+        (control.progress)(&decision);
+        decision
     }
 }
 
 /// Builds a network player of the game of kit `K` from a spec
-/// `net:checkpoint=<dir>[,sims=N][,decisive=0|1]`, where `<dir>` is a checkpoint or a run
-/// directory (its latest checkpoint).
+/// `net:checkpoint=<path>[,sims=N][,time=T][,decisive=0|1]`: `<path>` is a checkpoint, a run
+/// directory (its latest checkpoint), or a model from `pjlab export` ending in `.onnx` (its
+/// inputs built by the encoder of the game's default config); `sims` simulations a move (200),
+/// or `time` a move (`250ms`, `1s`; with `sims` too, whichever comes first).
 ///
 /// # Errors
 /// [`crate::Error::Config`] on a bad spec, [`crate::Error::Checkpoint`] when the checkpoint does
@@ -80,7 +122,7 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
         .strip_prefix("net")
         .ok_or_else(|| bad("not a net agent".into()))?;
     let options = options.strip_prefix(':').unwrap_or(options);
-    let (mut checkpoint, mut sims, mut decisive) = (None, 200u32, true);
+    let (mut checkpoint, mut sims, mut time, mut decisive) = (None, None, None, true);
     for part in options.split(',').filter(|p| !p.is_empty()) {
         let (key, value) = part
             .split_once('=')
@@ -89,10 +131,11 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
             "checkpoint" | "ckpt" => checkpoint = Some(std::path::PathBuf::from(value)),
             "sims" => {
                 sims =
-                    value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
                         bad(format!("sims must be a positive number, got `{value}`"))
-                    })?
+                    })?)
             }
+            "time" => time = Some(parse_duration(value).map_err(|e| bad(e.to_string()))?),
             "decisive" => {
                 decisive = match value {
                     "1" | "true" => true,
@@ -106,16 +149,25 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
             }
             other => {
                 return Err(bad(format!(
-                    "unknown option `{other}` (checkpoint, sims, decisive)"
+                    "unknown option `{other}` (checkpoint, sims, time, decisive)"
                 )));
             }
         }
     }
-    let checkpoint = checkpoint.ok_or_else(|| bad("needs checkpoint=<dir>".into()))?;
-    let device = Device::default();
-    let (model, config) = crate::checkpoint::load::<K>(&checkpoint, &device)?;
-    let mut agent =
-        NetAgent::<K>::new(&model, &device, K::encoder(&config.game), sims, seed).with_spec(spec);
+    let checkpoint = checkpoint.ok_or_else(|| bad("needs checkpoint=<path>".into()))?;
+    let mut agent = if checkpoint.extension().is_some_and(|e| e == "onnx") {
+        let encoder = K::encoder(&K::Config::default());
+        let evaluator = OnnxEvaluator::<K::Game, _>::load(Path::new(&checkpoint), encoder)?;
+        NetAgent::<K>::with_evaluator(Box::new(evaluator), sims.unwrap_or(200), seed)
+    } else {
+        let device = Device::default();
+        let (model, config) = crate::checkpoint::load::<K>(&checkpoint, &device)?;
+        let encoder = K::encoder(&config.game);
+        NetAgent::<K>::new(&model, &device, encoder, sims.unwrap_or(200), seed)
+    };
+    if let Some(time) = time {
+        agent.set_time(time, sims);
+    }
     agent.set_decisive(decisive);
-    Ok(agent)
+    Ok(agent.with_spec(spec))
 }

@@ -1,15 +1,11 @@
 //! `pjlab ugi`: the lab's engine over the UGI protocol on stdin / stdout (see `pjlab-ugi`).
 
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use burn::tensor::Device;
+use pjlab_agents::Agent;
 use pjlab_core::GameKit;
-use pjlab_mcts::Decisive;
-use pjlab_pijersi::{PijersiEncoder, PijersiKit, Position};
-use pjlab_train::NetEvaluator;
-use pjlab_ugi::{EngineKind, EngineOptions, MctsSearcher, Output, Searcher, builtin_searcher};
+use pjlab_ugi::{EngineOptions, Output};
 
 use crate::cmd::game::GameName;
 
@@ -17,58 +13,30 @@ use crate::cmd::game::GameName;
 ///
 /// Options (`setoption name X value Y`, or `setoption X Y`): `Engine` (alphabeta or mcts),
 /// `Hash` (alpha-beta table, MiB), `Simulations` (MCTS, a move), `Checkpoint` (a training
-/// checkpoint or run directory, or a model file from `pjlab export` ending in `.onnx`: MCTS with
-/// that network instead of random rollouts), `Threads` (1). Bad input answers `info error ...` and changes nothing; end of input ends the session.
+/// checkpoint or run directory of this game, or a model file from `pjlab export` ending in
+/// `.onnx`: MCTS with that network instead of random rollouts), `Threads` (1). Bad input answers
+/// `info error ...` and changes nothing; end of input ends the session.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game (networks from checkpoints: Pijersi so far).
+    /// The game.
     #[arg(long, value_enum, default_value_t)]
     game: GameName,
 }
 
-/// Builds the searcher the options ask for, loading networks for MCTS with a checkpoint.
-pub fn factory(
-    options: &EngineOptions,
-) -> std::result::Result<Box<dyn Searcher<Position>>, String> {
-    if options.engine != EngineKind::Mcts || options.checkpoint.is_empty() {
-        return builtin_searcher::<PijersiKit>(options);
-    }
-    if options.checkpoint.ends_with(".onnx") {
-        let evaluator = pjlab_train::onnx::OnnxEvaluator::<Position, _>::load(
-            Path::new(&options.checkpoint),
-            PijersiEncoder,
-        )
-        .map_err(|e| e.to_string())?;
-        return Ok(Box::new(MctsSearcher::new(
-            Box::new(Decisive::new(evaluator)),
-            options.simulations,
-        )));
-    }
-    let device = Device::default();
-    // Refuses networks of other games.
-    let (model, _) =
-        pjlab_train::checkpoint::load::<PijersiKit>(Path::new(&options.checkpoint), &device)
-            .map_err(|e| e.to_string())?;
-    let evaluator = Decisive::new(NetEvaluator::new(&model, &device, PijersiEncoder, 50_000));
-    Ok(Box::new(MctsSearcher::new(
-        Box::new(evaluator),
-        options.simulations,
-    )))
+/// Builds the agent the options name: the agents of `pjlab-agents`, and network agents.
+fn factory<K: GameKit>(options: &EngineOptions) -> Result<Box<dyn Agent<K::Game>>, String> {
+    crate::cmd::agent::<K>(&options.spec(), 0).map_err(|e| format!("{e:#}"))
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    if args.game == GameName::Pijersi {
-        session::<PijersiKit>(&factory);
-        return Ok(());
-    }
-    crate::with_game!(args.game, |K, _agents| session::<K>(&builtin_searcher::<K>));
+    crate::with_game!(args.game, |K| session::<K>());
     Ok(())
 }
 
 /// A session on stdin / stdout.
-fn session<K: GameKit>(factory: &pjlab_ugi::Factory<K::Game>) {
+fn session<K: GameKit>() {
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
     let name = format!("pjlab {}", env!("CARGO_PKG_VERSION"));
-    pjlab_ugi::run::<K>(std::io::stdin().lock(), out, factory, &name);
+    pjlab_ugi::run::<K>(std::io::stdin().lock(), out, &factory::<K>, &name);
 }

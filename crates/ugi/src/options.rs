@@ -1,0 +1,135 @@
+//! The engine's options (`setoption`), and the agent spec they name.
+
+/// Which search the engine runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// Alpha-beta.
+    AlphaBeta,
+    /// MCTS: with a network when `Checkpoint` is set, random rollouts otherwise.
+    Mcts,
+}
+
+/// The engine's options (`setoption`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// `Engine`: `alphabeta` or `mcts`.
+    pub engine: EngineKind,
+    /// `Hash`: alpha-beta transposition table in MiB.
+    pub hash_mib: usize,
+    /// `Simulations`: MCTS simulations a move when `go` gives no limit of its own.
+    pub simulations: u32,
+    /// `Checkpoint`: a training checkpoint (or run directory), or an exported `.onnx` model, for
+    /// MCTS; empty: rollouts.
+    pub checkpoint: String,
+    /// `Threads`: search threads (the agents are single-threaded: 1).
+    pub threads: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            engine: EngineKind::AlphaBeta,
+            hash_mib: 16,
+            simulations: 800,
+            checkpoint: String::new(),
+            threads: 1,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The `option` lines of the `ugi` answer.
+    pub fn declarations() -> Vec<String> {
+        let d = EngineOptions::default();
+        vec![
+            "option name Engine type combo default alphabeta var alphabeta var mcts".into(),
+            format!(
+                "option name Hash type spin default {} min 1 max 65536",
+                d.hash_mib
+            ),
+            format!(
+                "option name Simulations type spin default {} min 1 max 100000000",
+                d.simulations
+            ),
+            "option name Checkpoint type string default <empty>".into(),
+            "option name Threads type spin default 1 min 1 max 1".into(),
+        ]
+    }
+
+    /// The agent spec these options name: `alphabeta:tt=<Hash>`, `mcts:sims=<Simulations>`, or
+    /// `net:checkpoint=<Checkpoint>,sims=<Simulations>`.
+    pub fn spec(&self) -> String {
+        match self.engine {
+            EngineKind::AlphaBeta => format!("alphabeta:tt={}", self.hash_mib),
+            EngineKind::Mcts if self.checkpoint.is_empty() => {
+                format!("mcts:sims={}", self.simulations)
+            }
+            EngineKind::Mcts => format!(
+                "net:checkpoint={},sims={}",
+                self.checkpoint, self.simulations
+            ),
+        }
+    }
+
+    /// Sets option `name` (case-insensitive) to `value`.
+    ///
+    /// # Errors
+    /// An unknown option or a bad value, in words.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let number = |min: u64, max: u64| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| format!("{name} must be a whole number from {min} to {max}"))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "engine" => {
+                self.engine = match value.to_ascii_lowercase().as_str() {
+                    "alphabeta" => EngineKind::AlphaBeta,
+                    "mcts" => EngineKind::Mcts,
+                    _ => return Err(format!("Engine must be alphabeta or mcts, not {value}")),
+                }
+            }
+            "hash" => self.hash_mib = number(1, 65536)? as usize,
+            "simulations" => self.simulations = number(1, 100_000_000)? as u32,
+            "checkpoint" if value.contains(',') => {
+                return Err("Checkpoint: a path with a comma cannot name an agent".into());
+            }
+            "checkpoint" => {
+                self.checkpoint = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_string()
+                }
+            }
+            "threads" => self.threads = number(1, 1)? as usize,
+            _ => return Err(format!("unknown option {name}")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_take_both_spellings_and_refuse_bad_values() {
+        let mut o = EngineOptions::default();
+        o.set("engine", "MCTS").unwrap();
+        assert_eq!(o.engine, EngineKind::Mcts);
+        o.set("Hash", "64").unwrap();
+        assert_eq!(o.hash_mib, 64);
+        assert!(o.set("Hash", "0").is_err());
+        assert!(o.set("Threads", "2").is_err());
+        assert!(o.set("Colour", "red").is_err());
+        assert_eq!(o.hash_mib, 64);
+        assert_eq!(o.spec(), "mcts:sims=800");
+        o.set("Checkpoint", "runs/abalone").unwrap();
+        assert_eq!(o.spec(), "net:checkpoint=runs/abalone,sims=800");
+        assert!(o.set("Checkpoint", "a,b").is_err());
+        o.set("Engine", "alphabeta").unwrap();
+        assert_eq!(o.spec(), "alphabeta:tt=64");
+    }
+}
