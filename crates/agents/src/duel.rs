@@ -5,6 +5,7 @@
 //! its side loses. A game that reaches the ply cap stops as a draw.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use pjlab_core::{Game, Outcome, Side};
 
@@ -39,8 +40,41 @@ impl Ending {
     }
 }
 
-/// A finished game.
-#[derive(Clone, Debug, PartialEq)]
+/// The time a side's agents took to move in a game: wall-clock time around each decision, the
+/// random opening excluded.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Moves decided.
+    pub moves: u32,
+    /// Their total time.
+    pub total: Duration,
+    /// The longest one.
+    pub max: Duration,
+}
+
+impl Clock {
+    /// Counts one decision that took `spent`.
+    pub fn add(&mut self, spent: Duration) {
+        self.moves += 1;
+        self.total += spent;
+        self.max = self.max.max(spent);
+    }
+
+    /// Adds another game's clock.
+    pub fn merge(&mut self, other: &Clock) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.max = self.max.max(other.max);
+    }
+
+    /// Mean time a move (zero before any).
+    pub fn mean(&self) -> Duration {
+        self.total / self.moves.max(1)
+    }
+}
+
+/// A finished game. Two are equal when they are the same game, whatever time their moves took.
+#[derive(Clone, Debug)]
 pub struct Played<M> {
     /// Every move, the opening given to [`play_game`] first.
     pub moves: Vec<M>,
@@ -50,6 +84,17 @@ pub struct Played<M> {
     pub ending: Ending,
     /// The forfeiting seat and why, if any.
     pub forfeit: Option<(usize, String)>,
+    /// Each side's thinking time, first side first.
+    pub clocks: [Clock; 2],
+}
+
+impl<M: PartialEq> PartialEq for Played<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.moves == other.moves
+            && self.result == other.result
+            && self.ending == other.ending
+            && self.forfeit == other.forfeit
+    }
 }
 
 /// Plays a game from `start`: the `opening` moves first (they must be legal), then `agents[s]`
@@ -73,6 +118,7 @@ pub fn play_game<G: Game>(
     }
     let mut legal = Vec::new();
     let mut forfeit = None;
+    let mut clocks = [Clock::default(); 2];
     let ending = loop {
         if position.outcome().is_some() {
             break Ending::Rules;
@@ -89,7 +135,10 @@ pub fn play_game<G: Game>(
             moves: &moves,
             position: &position,
         };
+        let thinking = Instant::now();
         let decision = agents[seat].decide_in_game(history);
+        let side = usize::from(position.side_to_move() == Side::Second);
+        clocks[side].add(thinking.elapsed());
         position.legal_moves(&mut legal);
         match decision.best_move {
             Some(mv) if legal.contains(&mv) => {
@@ -125,5 +174,6 @@ pub fn play_game<G: Game>(
         result,
         ending,
         forfeit: forfeit.map(|(seat, why, _)| (seat, why)),
+        clocks,
     })
 }

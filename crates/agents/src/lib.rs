@@ -23,7 +23,7 @@ pub mod ugi;
 
 pub use control::{Control, SearchLimits, mcts_budget};
 pub use decision::{Decision, Score};
-pub use duel::{Ending, Played, play_game};
+pub use duel::{Clock, Ending, Played, play_game};
 
 use std::path::Path;
 use std::sync::Arc;

@@ -13,17 +13,18 @@
 //! - [`stats`] and [`plot`] (from `pjlab-stats`): Wilson intervals, BayesElo-style ratings,
 //!   SPRT, the chi-square test of homogeneity, SVG charts.
 //! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
-//!   plots.
+//!   plots; [`timing`]: each player's time per move.
 
 pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod session;
+pub mod timing;
 
 pub use pjlab_stats::{plot, stats};
 
-pub use runner::{Ending, Factory, PlayOptions, Played, PlayedGame, play_games};
+pub use runner::{Clock, Ending, Factory, PlayOptions, Played, PlayedGame, play_games};
 pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};
 
 /// What can go wrong in a run.

@@ -3,22 +3,44 @@
 //! footer key `pjlab.arena` and forfeit reasons under `pjlab.forfeits`. The `network` column holds
 //! `<first side's label> vs <second side's label>` (each side's player plays all its seats);
 //! `termination` is `rules`, `forfeit` or `max-plies`; `setup_seed` is as
-//! [`crate::schedule::GameSpec::setup`] says.
+//! [`crate::schedule::GameSpec::setup`] says. Each side's thinking time is under
+//! `pjlab.clocks`: a JSON object from game id to `[[moves, total_us, max_us], [...]]`, first
+//! side first.
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Duration;
 
 use pjlab_core::{Game, GameKit};
 use pjlab_selfplay::{GameRow, read_games, read_metadata, write_game_rows};
 
 use crate::Error;
-use crate::runner::{Ending, Played};
+use crate::runner::{Clock, Ending, Played};
 use crate::schedule::RunSpec;
 
 /// Footer key of the run's options.
 pub const RUN_KEY: &str = "pjlab.arena";
 /// Footer key of the forfeit reasons (a JSON object from game id to reason).
 pub const FORFEITS_KEY: &str = "pjlab.forfeits";
+/// Footer key of the sides' thinking times (see the module's docs).
+pub const CLOCKS_KEY: &str = "pjlab.clocks";
+
+/// A clock as `[moves, total_us, max_us]`.
+fn clock_to_json(c: &Clock) -> [u64; 3] {
+    [
+        u64::from(c.moves),
+        c.total.as_micros() as u64,
+        c.max.as_micros() as u64,
+    ]
+}
+
+fn clock_from_json(c: [u64; 3]) -> Clock {
+    Clock {
+        moves: c[0].min(u64::from(u32::MAX)) as u32,
+        total: Duration::from_micros(c[1]),
+        max: Duration::from_micros(c[2]),
+    }
+}
 
 /// The games table's row for `game`.
 pub fn row<K: GameKit>(run: &RunSpec, game: &Played<K>) -> GameRow {
@@ -52,6 +74,10 @@ pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Resu
         .iter()
         .filter_map(|g| g.forfeit.as_deref().map(|f| (g.spec.id, f)))
         .collect();
+    let clocks: BTreeMap<u64, [[u64; 3]; 2]> = sorted
+        .iter()
+        .map(|g| (g.spec.id, g.clocks.each_ref().map(clock_to_json)))
+        .collect();
     let json = |v: Result<String, serde_json::Error>| v.map_err(|e| Error::Record(e.to_string()));
     write_game_rows(
         path,
@@ -61,6 +87,10 @@ pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Resu
             (
                 FORFEITS_KEY.to_string(),
                 json(serde_json::to_string(&forfeits))?,
+            ),
+            (
+                CLOCKS_KEY.to_string(),
+                json(serde_json::to_string(&clocks))?,
             ),
         ],
     )
@@ -97,6 +127,11 @@ pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error>
         .map(|v| serde_json::from_str(v))
         .transpose()
         .map_err(|e| bad(format!("bad `{FORFEITS_KEY}` footer: {e}")))?
+        .unwrap_or_default();
+    let clocks: BTreeMap<u64, [[u64; 3]; 2]> = find(CLOCKS_KEY)
+        .map(|v| serde_json::from_str(v))
+        .transpose()
+        .map_err(|e| bad(format!("bad `{CLOCKS_KEY}` footer: {e}")))?
         .unwrap_or_default();
     let schedule = run.schedule::<K>()?;
     let rows = read_games(path).map_err(|e| Error::Record(e.to_string()))?;
@@ -138,6 +173,9 @@ pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error>
             result: r.result,
             ending,
             forfeit: forfeits.get(&r.game_id).cloned(),
+            clocks: clocks
+                .get(&r.game_id)
+                .map_or_else(Default::default, |c| c.map(clock_from_json)),
         });
     }
     Ok((run, games))

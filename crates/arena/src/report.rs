@@ -186,6 +186,7 @@ pub fn write<K: GameKit>(
         Kind::Balance => {}
     }
     balance_section::<K>(&mut md, dir, run, &games)?;
+    crate::timing::section::<K>(&mut md, run, &games);
 
     write_games_csv::<K>(&dir.join("games.csv"), run, &games)?;
     let mut notation = String::new();
@@ -222,13 +223,14 @@ fn write_games_csv<K: GameKit>(
 ) -> Result<(), Error> {
     let [first, second] = K::INFO.sides;
     let mut csv = format!(
-        "game_id,pair,variant,setup,{first},{second},result,termination,length,opening_plies,forfeit\n",
+        "game_id,pair,variant,setup,{first},{second},result,termination,length,opening_plies,forfeit,\
+         {first}_ms_per_move,{second}_ms_per_move\n",
     );
     for g in games {
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
         let _ = writeln!(
             csv,
-            "{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{:.3},{:.3}",
             g.spec.id,
             g.spec.pair,
             g.spec.variant,
@@ -239,7 +241,9 @@ fn write_games_csv<K: GameKit>(
             g.ending.name(),
             g.moves.len(),
             run.opening_plies.min(g.moves.len() as u32),
-            quote(g.forfeit.as_deref().unwrap_or(""))
+            quote(g.forfeit.as_deref().unwrap_or("")),
+            g.clocks[0].mean().as_secs_f64() * 1000.0,
+            g.clocks[1].mean().as_secs_f64() * 1000.0
         );
     }
     std::fs::write(path, csv).map_err(io(path))

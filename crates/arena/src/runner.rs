@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
 use pjlab_agents::Agent;
-pub use pjlab_agents::Ending;
+pub use pjlab_agents::{Clock, Ending};
 use pjlab_core::{Game, GameKit};
 
 use crate::Error;
@@ -15,8 +15,9 @@ use crate::schedule::{GameSpec, Opening, Player, derive, random_opening};
 /// network agents).
 pub type Factory<G> = dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, String> + Sync;
 
-/// A finished game of a game `G` with setup variants `V`.
-#[derive(Clone, Debug, PartialEq)]
+/// A finished game of a game `G` with setup variants `V`. Two are equal when they are the same
+/// game (schedule, start, moves, result, ending, forfeit), whatever time their moves took.
+#[derive(Clone, Debug)]
 pub struct PlayedGame<G: Game, V> {
     /// What was scheduled.
     pub spec: GameSpec<V>,
@@ -31,6 +32,20 @@ pub struct PlayedGame<G: Game, V> {
     /// The forfeiting seat's reason (`<side>: ...`, or `<side> seat <s>: ...` when a side has
     /// several seats), if any.
     pub forfeit: Option<String>,
+    /// Each side's thinking time, first side first (zero in records made before clocks were
+    /// kept).
+    pub clocks: [Clock; 2],
+}
+
+impl<G: Game, V: PartialEq> PartialEq for PlayedGame<G, V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.spec == other.spec
+            && self.start == other.start
+            && self.moves == other.moves
+            && self.result == other.result
+            && self.ending == other.ending
+            && self.forfeit == other.forfeit
+    }
 }
 
 /// A finished game of kit `K`'s game.
@@ -87,6 +102,7 @@ pub fn play_game<K: GameKit>(
         result: played.result,
         ending: played.ending,
         forfeit,
+        clocks: played.clocks,
     })
 }
 

@@ -134,6 +134,19 @@ fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
     let (read_spec, mut kept) = record::load::<PijersiKit>(&path).unwrap();
     assert_eq!(read_spec, spec);
     assert_eq!(kept, first);
+    // The sides' clocks come back to the microsecond; each side decided every move it played
+    // after the random opening.
+    let micros = |c: &pjlab_arena::Clock| (c.moves, c.total.as_micros(), c.max.as_micros());
+    for (k, f) in kept.iter().zip(&first) {
+        assert_eq!(
+            k.clocks.each_ref().map(micros),
+            f.clocks.each_ref().map(micros)
+        );
+        let decided = f.moves.len() as u32 - spec.opening_plies;
+        assert_eq!(f.clocks[0].moves + f.clocks[1].moves, decided);
+        assert!(f.clocks[0].moves.abs_diff(f.clocks[1].moves) <= 1);
+        assert!(f.clocks.iter().all(|c| c.max <= c.total));
+    }
     let done: Vec<u64> = kept.iter().map(|g| g.spec.id).collect();
     kept.extend(play(&spec, 2, None, &done));
     kept.sort_by_key(|g| g.spec.id);
@@ -163,6 +176,18 @@ fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
         "{md}"
     );
     assert!(md.contains(&format!("{} distinct", report::distinct_games(&whole))));
+    // Time per move: each player's decisions, the random openings excluded.
+    let clocks = pjlab_arena::timing::player_clocks::<PijersiKit>(&spec, &whole);
+    let decided: u32 = whole
+        .iter()
+        .map(|g| g.moves.len() as u32 - spec.opening_plies)
+        .sum();
+    assert_eq!(clocks[0].moves + clocks[1].moves, decided);
+    assert!(md.contains("## Time per move"), "{md}");
+    assert!(
+        md.contains(&format!("| greedy | {} |", clocks[0].moves)),
+        "{md}"
+    );
     for file in [
         "report.md",
         "games.csv",

@@ -31,6 +31,12 @@ pub struct TrainConfig {
     /// Train on the board's proven symmetries (the encoder's: the Pijersi mirror, Abalone's 12),
     /// drawn at random per sample.
     pub augment: bool,
+    /// Share (0 to 1) of each value target taken from the game's alpha-beta evaluation of the
+    /// position instead of the game's result: 0 trains on results only. A warm start for games
+    /// whose early self-play rarely ends (Abalone's draws by the no-ejection rule).
+    pub eval_target: f32,
+    /// Evaluation (centi-units) that maps to an expected score of tanh(1) = 0.76 in that share.
+    pub eval_scale: f32,
 }
 
 impl Default for TrainConfig {
@@ -42,6 +48,8 @@ impl Default for TrainConfig {
             value_weight: 1.0,
             train_ratio: 2.0,
             augment: true,
+            eval_target: 0.0,
+            eval_scale: 200.0,
         }
     }
 }
@@ -113,6 +121,29 @@ impl Batch {
             b.value[r * 3 + class] = 1.0;
         }
         b
+    }
+}
+
+impl Batch {
+    /// Blends each row's value target with an expected score from the position: `share` of
+    /// the target becomes `(1 + v) / 2` win and `(1 - v) / 2` loss, `v = expected(position)`
+    /// in -1..1 for the side to move; `samples` are the ones the batch was built from.
+    pub fn blend_values<G: Game>(
+        &mut self,
+        samples: &[&Sample<G>],
+        share: f32,
+        expected: impl Fn(&G) -> f32,
+    ) {
+        let share = share.clamp(0.0, 1.0);
+        for (r, s) in samples.iter().enumerate().take(self.rows) {
+            let v = expected(&s.position).clamp(-1.0, 1.0);
+            let row = &mut self.value[r * 3..r * 3 + 3];
+            for x in row.iter_mut() {
+                *x *= 1.0 - share;
+            }
+            row[WIN] += share * (1.0 + v) / 2.0;
+            row[LOSS] += share * (1.0 - v) / 2.0;
+        }
     }
 }
 

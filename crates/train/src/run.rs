@@ -20,7 +20,7 @@ use std::time::Instant;
 use burn::module::Module;
 use burn::tensor::Device;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pjlab_core::{Encoder, GameKit, Solved};
+use pjlab_core::{Encoder, GameKit, Heuristic, Solved};
 use pjlab_mcts::Decisive;
 use pjlab_selfplay::{FinishedGame, ReplayWindow, SelfPlayStats, write_games};
 use rand::SeedableRng;
@@ -189,6 +189,12 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
     write_atomic(&out.join("config.toml"), &config.to_toml())?;
 
     let encoder = K::encoder(&config.game);
+    // The game's evaluation, when value targets take a share from it.
+    let value_eval = if config.train.eval_target > 0.0 {
+        Some(K::evaluation(None).map_err(Error::Config)?)
+    } else {
+        None
+    };
     let shape = NetShape {
         input: encoder.input_len(),
         actions: encoder.num_actions(),
@@ -344,7 +350,13 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
                 break;
             }
             let samples: Vec<_> = picked.iter().map(|&i| window.get(i)).collect();
-            let batch = Batch::build(&encoder, &samples, config.train.augment, &mut rng);
+            let mut batch = Batch::build(&encoder, &samples, config.train.augment, &mut rng);
+            if let Some(eval) = &value_eval {
+                let scale = config.train.eval_scale.max(1.0);
+                batch.blend_values(&samples, config.train.eval_target, |p| {
+                    (eval.evaluate(p) as f32 / scale).tanh()
+                });
+            }
             let m = learner.step(&batch);
             let w = m.rows as f64;
             sums.policy_loss += m.policy_loss * w;

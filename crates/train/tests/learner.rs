@@ -248,3 +248,36 @@ fn evaluator_priors_are_the_legal_softmax_and_batching_and_cache_do_not_change_t
         }
     }
 }
+
+#[test]
+fn value_targets_blend_the_result_with_the_evaluations_expected_score() {
+    let data = samples(6, 4);
+    let refs: Vec<&Sample<Position>> = data.iter().collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut batch = Batch::build(&PijersiEncoder, &refs, false, &mut rng);
+    // Row k expects a score of (k - 2) / 4 for its side to move.
+    let expected = |p: &Position| {
+        let k = data.iter().position(|s| s.position == *p).unwrap();
+        (k as f32 - 2.0) / 4.0
+    };
+    batch.blend_values(&refs, 0.25, expected);
+    for (k, s) in data.iter().enumerate() {
+        let v = (k as f32 - 2.0) / 4.0;
+        // Win, draw, loss: three quarters the result's one-hot, a quarter (1+v)/2, 0, (1-v)/2.
+        let one_hot = [
+            f32::from(s.result > 0.5),
+            f32::from(s.result.abs() < 0.5),
+            f32::from(s.result < -0.5),
+        ];
+        let want = [
+            0.75 * one_hot[0] + 0.25 * (1.0 + v) / 2.0,
+            0.75 * one_hot[1],
+            0.75 * one_hot[2] + 0.25 * (1.0 - v) / 2.0,
+        ];
+        let got = &batch.value[k * 3..k * 3 + 3];
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-6, "row {k}: {got:?} vs {want:?}");
+        }
+        assert!((got.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+    }
+}

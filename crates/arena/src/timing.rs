@@ -1,0 +1,56 @@
+//! Each player's thinking time in a run: moves decided, mean and longest time a move, from the
+//! clocks the game loop keeps (wall-clock time around each decision).
+
+use std::fmt::Write as _;
+
+use pjlab_core::GameKit;
+
+use crate::runner::{Clock, Played};
+use crate::schedule::RunSpec;
+
+/// Each player's clock over `games`, in the run's player order.
+pub fn player_clocks<K: GameKit>(run: &RunSpec, games: &[Played<K>]) -> Vec<Clock> {
+    let mut clocks = vec![Clock::default(); run.players.len()];
+    for g in games {
+        clocks[g.spec.first].merge(&g.clocks[0]);
+        clocks[g.spec.second].merge(&g.clocks[1]);
+    }
+    clocks
+}
+
+fn ms(d: std::time::Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.2}")
+    } else {
+        format!("{ms:.0}")
+    }
+}
+
+/// The report's "Time per move" section; nothing for records made before clocks were kept.
+pub fn section<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>]) {
+    let clocks = player_clocks::<K>(run, games);
+    if clocks.iter().all(|c| c.moves == 0) {
+        return;
+    }
+    let _ = writeln!(md, "## Time per move\n");
+    let _ = writeln!(
+        md,
+        "Wall-clock time around each decision, the random opening plies excluded.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| player | moves | mean (ms) | longest (ms) |\n|---|---|---|---|"
+    );
+    for (p, c) in run.players.iter().zip(&clocks) {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} |",
+            p.label,
+            c.moves,
+            ms(c.mean()),
+            ms(c.max)
+        );
+    }
+    let _ = writeln!(md);
+}
