@@ -131,23 +131,13 @@ pub fn parse_variants<K: GameKit>(list: &str) -> Result<Vec<K::Variant>, Error> 
         .split(',')
         .map(str::trim)
         .filter(|v| !v.is_empty())
-        .map(|v| {
-            K::variant(v)
-                .map_err(|e| Error::Options(format!("{e} (known: {})", variant_names::<K>())))
-        })
+        // The kit's error names the known variants.
+        .map(|v| K::variant(v).map_err(Error::Options))
         .collect::<Result<_, _>>()?;
     if variants.is_empty() {
         return Err(Error::Options("no setup variant given".into()));
     }
     Ok(variants)
-}
-
-fn variant_names<K: GameKit>() -> String {
-    K::variants()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl RunSpec {

@@ -431,6 +431,39 @@ fn train_and_net_agents_refuse_bad_input() {
     assert_usage_error(&out, "checkpoint");
     let out = pjlab(&["analyse", "--agent", "net:sims=0,checkpoint=x"]);
     assert_usage_error(&out, "sims");
+    // An I/O failure names its cause once.
+    let out = pjlab(&["train", "--config", "/nonexistent/x.toml"]);
+    let text = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(text.matches("No such file").count(), 1, "{text}");
+    // An unknown variant lists the known ones once.
+    let out = pjlab(&["balance", "--agent", "random", "--variants", "foo"]);
+    assert_usage_error(&out, "foo");
+    let text = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(text.matches("half-random").count(), 1, "{text}");
+    // A run directory in use by another process is refused, and free again once released.
+    let run = dir.path().join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    let lock = pjlab_train::lock::RunLock::acquire(&run).unwrap();
+    std::fs::write(&config, TINY_ABALONE_RUN).unwrap();
+    let args = [
+        "-q",
+        "train",
+        "--config",
+        config.to_str().unwrap(),
+        "--out",
+        run.to_str().unwrap(),
+    ];
+    assert_usage_error(
+        &pjlab(&args),
+        &format!("in use by process {}", std::process::id()),
+    );
+    drop(lock);
+    let out = pjlab(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 const TINY_ABALONE_RUN: &str = r#"

@@ -52,9 +52,9 @@ struct PeekConfig {
 }
 
 pub(crate) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
-    move |source| Error::Io {
+    move |cause| Error::Io {
         path: path.display().to_string(),
-        source,
+        cause,
     }
 }
 

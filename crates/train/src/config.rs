@@ -211,9 +211,9 @@ impl<K: GameKit> RunConfig<K> {
     /// # Errors
     /// [`Error::Io`] when unreadable, else as [`RunConfig::from_toml`].
     pub fn from_file(path: &Path) -> Result<RunConfig<K>, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        let text = std::fs::read_to_string(path).map_err(|cause| Error::Io {
             path: path.display().to_string(),
-            source,
+            cause,
         })?;
         RunConfig::from_toml(&text).map_err(|e| Error::Config(format!("{}: {e}", path.display())))
     }

@@ -339,7 +339,7 @@ pub fn export<K: GameKit>(
 ) -> Result<std::path::PathBuf, Error> {
     let io = |p: &Path| {
         let p = p.display().to_string();
-        move |source| Error::Io { path: p, source }
+        move |cause| Error::Io { path: p, cause }
     };
     let card = model_card::<K>(net, encoder, training);
     let metadata = vec![

@@ -13,6 +13,7 @@ pub mod config;
 pub mod evaluator;
 pub mod export;
 pub mod learner;
+pub mod lock;
 pub mod metrics;
 pub mod net;
 pub mod onnx;
@@ -43,12 +44,15 @@ pub enum Error {
     /// Plots.
     #[error(transparent)]
     Plot(#[from] pjlab_stats::Error),
-    /// Other I/O.
-    #[error("{path}: {source}")]
+    /// Other I/O. The failure is in the message, not chained as a source, so it prints once.
+    #[error("{path}: {cause}")]
     Io {
         /// The file or directory.
         path: String,
         /// The failure.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
+    /// Another process is using the run directory.
+    #[error("{0}")]
+    Busy(String),
 }

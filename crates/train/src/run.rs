@@ -171,6 +171,8 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
         .map_err(|e| Error::Config(format!("{}: {e}", K::INFO.name)))?;
     let judge = Judge::new(config)?;
     let out = &options.out;
+    std::fs::create_dir_all(out).map_err(io_err(out))?;
+    let _lock = crate::lock::RunLock::acquire(out)?;
     for sub in ["games", "positions", "checkpoints", "plots"] {
         let dir = out.join(sub);
         std::fs::create_dir_all(&dir).map_err(io_err(&dir))?;

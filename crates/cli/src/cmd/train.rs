@@ -43,9 +43,9 @@ pub struct Args {
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let (text, name, origin) = match &args.config {
         Some(path) => (
-            std::fs::read_to_string(path).map_err(|source| pjlab_train::Error::Io {
+            std::fs::read_to_string(path).map_err(|cause| pjlab_train::Error::Io {
                 path: path.display().to_string(),
-                source,
+                cause,
             })?,
             path.file_stem()
                 .map_or("run".into(), |s| s.to_string_lossy().into_owned()),
