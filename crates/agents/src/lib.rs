@@ -6,7 +6,7 @@
 //! | `random` | uniform legal move | `seed` |
 //! | `greedy` | a win, else a tactical move (a capture, a push) by the game's evaluation, else random | `seed` |
 //! | `alphabeta` | [`pjlab_alphabeta::Engine`] with the game's evaluation | `depth` (4 when no limit is given), `nodes`, `time`, `tt` (MiB, 16), `quiescence` (plies, 16), `eval` (TOML weights file) |
-//! | `mcts` | [`pjlab_mcts::Mcts`] | `sims` (800), `time`, `nodes` (tree bound), `eval` (`rollout` or `uniform`), `cpuct` (1.5), `gumbel` (actions considered; 0 = PUCT root), `solver` (true), `seed` |
+//! | `mcts` | [`pjlab_mcts::Mcts`] | `sims` (800), `time`, `nodes` (tree bound), `eval` (`rollout`, `uniform`, or `heuristic`: the game's alpha-beta evaluation as `tanh(eval / scale)`), `scale` (centi-units, 200), `cpuct` (1.5), `gumbel` (actions considered; 0 = PUCT root), `solver` (true), `seed` |
 //! | `ugi` | an external engine speaking UGI ([`ugi::UgiAgent`]) | `cmd` (the binary, required), `arg` (one argument, repeatable), `depth`, `movetime` (one of them; `depth=4` when neither), `timeout` (per move beyond `movetime`, 30s), `stderr` (file the engine's stderr is appended to), `option.<Name>` (sent with `setoption`) |
 //!
 //! Network players (`net:checkpoint=<dir or model.onnx>,sims=N` or `time=T`) live in
@@ -33,7 +33,8 @@ use std::time::{Duration, Instant};
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
 use pjlab_core::{Game, GameKit, Heuristic};
 use pjlab_mcts::{
-    Budget, Config as MctsConfig, GumbelConfig, Mcts, RolloutEvaluator, UniformEvaluator,
+    Budget, Config as MctsConfig, GumbelConfig, HeuristicEvaluator, Mcts, RolloutEvaluator,
+    UniformEvaluator,
 };
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -235,10 +236,11 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
         }
         "ugi" => Ok(Box::new(ugi::UgiAgent::from_options(spec, &pairs)?)),
         "mcts" => {
-            const ALLOWED: &str = "sims, time, nodes, eval, cpuct, gumbel, solver, seed";
+            const ALLOWED: &str = "sims, time, nodes, eval, scale, cpuct, gumbel, solver, seed";
             let mut budget = Budget::simulations(800);
             let mut config = MctsConfig::default();
-            let mut rollout = true;
+            let mut leaf = "rollout";
+            let mut scale = 200.0f32;
             let mut seed = seed;
             let mut sims_given = false;
             for (k, v) in &pairs {
@@ -250,16 +252,28 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
                     "time" => budget.time = Some(parse_duration(v)?),
                     "nodes" => budget.max_nodes = number(k, v, "a whole number of nodes")?,
                     "eval" => {
-                        rollout = match v.as_str() {
-                            "rollout" => true,
-                            "uniform" => false,
+                        leaf = match v.as_str() {
+                            "rollout" => "rollout",
+                            "uniform" => "uniform",
+                            "heuristic" => "heuristic",
                             _ => {
                                 return Err(SpecError::BadValue {
                                     key: k.clone(),
                                     value: v.clone(),
-                                    reason: "rollout or uniform (networks come with training)",
+                                    reason: "rollout, uniform or heuristic (networks come with \
+                                             training)",
                                 });
                             }
+                        }
+                    }
+                    "scale" => {
+                        scale = number(k, v, "a positive number of centi-units")?;
+                        if !(scale.is_finite() && scale > 0.0) {
+                            return Err(SpecError::BadValue {
+                                key: k.clone(),
+                                value: v.clone(),
+                                reason: "a positive number of centi-units",
+                            });
                         }
                     }
                     "cpuct" => config.c_puct = number(k, v, "a positive number")?,
@@ -278,12 +292,19 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             if budget.time.is_some() && !sims_given {
                 budget.simulations = u32::MAX;
             }
+            let eval = match leaf {
+                "rollout" => LeafEval::Rollout(Box::new(RolloutEvaluator::new(seed))),
+                "uniform" => LeafEval::Uniform,
+                _ => LeafEval::Heuristic(HeuristicEvaluator {
+                    heuristic: K::evaluation(None).map_err(SpecError::Eval)?,
+                    scale,
+                }),
+            };
             Ok(Box::new(MctsAgent {
                 spec: spec.to_string(),
                 config,
                 budget,
-                rollout: RolloutEvaluator::new(seed),
-                use_rollout: rollout,
+                eval,
                 seed,
             }))
         }
@@ -386,34 +407,56 @@ fn alphabeta_decision<M>(result: pjlab_alphabeta::SearchResult<M>) -> Decision<M
     }
 }
 
-struct MctsAgent {
+/// What an `mcts` agent evaluates leaves with.
+enum LeafEval<H> {
+    Rollout(Box<RolloutEvaluator>),
+    Uniform,
+    Heuristic(HeuristicEvaluator<H>),
+}
+
+struct MctsAgent<H> {
     spec: String,
     config: MctsConfig,
     budget: Budget,
-    rollout: RolloutEvaluator,
-    use_rollout: bool,
+    eval: LeafEval<H>,
     seed: u64,
 }
 
-impl<G: Game> Agent<G> for MctsAgent {
+impl<H> MctsAgent<H> {
+    fn run<G: Game>(
+        &mut self,
+        search: &mut Mcts<G>,
+        budget: &Budget,
+    ) -> pjlab_mcts::SearchResult<G::Move>
+    where
+        H: Heuristic<G>,
+    {
+        match &mut self.eval {
+            LeafEval::Rollout(r) => search.search(r.as_mut(), budget),
+            LeafEval::Uniform => search.search(&mut UniformEvaluator, budget),
+            LeafEval::Heuristic(h) => search.search(h, budget),
+        }
+    }
+}
+
+impl<G: Game, H: Heuristic<G> + Send> Agent<G> for MctsAgent<H> {
     fn spec(&self) -> &str {
         &self.spec
     }
 
     fn new_game(&mut self, seed: u64) {
         self.seed = seed;
-        self.rollout = RolloutEvaluator::new(seed);
+        if let LeafEval::Rollout(r) = &mut self.eval {
+            **r = RolloutEvaluator::new(seed);
+        }
     }
 
     fn decide(&mut self, position: &G) -> Decision<G::Move> {
         let started = Instant::now();
         self.seed = self.seed.wrapping_add(1);
         let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
-        let result = if self.use_rollout {
-            search.search(&mut self.rollout, &self.budget)
-        } else {
-            search.search(&mut UniformEvaluator, &self.budget)
-        };
+        let budget = self.budget;
+        let result = self.run(&mut search, &budget);
         Decision::from_search(result, started)
     }
 
@@ -423,11 +466,7 @@ impl<G: Game> Agent<G> for MctsAgent {
         let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
         search.set_stop_flag(Arc::clone(&control.stop));
         let budget = mcts_budget(&self.budget, control.limits);
-        let result = if self.use_rollout {
-            search.search(&mut self.rollout, &budget)
-        } else {
-            search.search(&mut UniformEvaluator, &budget)
-        };
+        let result = self.run(&mut search, &budget);
         let decision = Decision::from_search(result, started);
         (control.progress)(&decision);
         decision
@@ -450,6 +489,7 @@ mod tests {
             "alphabeta:nodes=1000,tt=1,quiescence=0",
             "mcts",
             "mcts:sims=50,eval=uniform,gumbel=8,solver=false,cpuct=2",
+            "mcts:sims=50,eval=heuristic,scale=150",
             "mcts:time=20ms",
         ] {
             let mut agent = build::<PijersiKit>(good, 1).unwrap_or_else(|e| panic!("{good}: {e}"));
@@ -473,6 +513,7 @@ mod tests {
             "alphabeta:eval=/nonexistent.toml",
             "mcts:eval=network",
             "mcts:sims=-1",
+            "mcts:scale=0",
             "random:depth=3",
         ] {
             assert!(

@@ -3,7 +3,7 @@
 //! An [`Evaluator`] answers a whole batch at once (one network call for many leaves of many
 //! games). Values carry their point of view: a [`Value`] names the side it is good for.
 
-use pjlab_core::{Game, Outcome, Side};
+use pjlab_core::{Game, Heuristic, Outcome, Side};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -102,6 +102,30 @@ fn uniform(priors: &mut Vec<f32>, n: usize) {
     priors.resize(n, 1.0 / n as f32);
 }
 
+/// Uniform priors and a value from a hand-written evaluation (the one alpha-beta uses):
+/// `tanh(evaluate / scale)` for the side to move. MCTS with the game's own knowledge and no
+/// network: a baseline for the networks that learn it.
+#[derive(Clone, Debug)]
+pub struct HeuristicEvaluator<H> {
+    /// The evaluation.
+    pub heuristic: H,
+    /// Evaluation (its units) that maps to a value of tanh(1) = 0.76.
+    pub scale: f32,
+}
+
+impl<G: Game, H: Heuristic<G>> Evaluator<G> for HeuristicEvaluator<H> {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        for (request, eval) in requests.iter().zip(out) {
+            uniform(&mut eval.priors, request.moves.len());
+            let score = self.heuristic.evaluate(request.position) as f32;
+            eval.value = Value::new(
+                request.position.side_to_move(),
+                (score / self.scale.max(f32::MIN_POSITIVE)).tanh(),
+            );
+        }
+    }
+}
+
 /// Uniform priors and a value of 0: the search's bare cost, and a sanity baseline.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct UniformEvaluator;
@@ -187,6 +211,51 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The side to move's number of legal moves, in units.
+    struct MoveCount;
+
+    impl<G: Game> Heuristic<G> for MoveCount {
+        fn evaluate(&self, position: &G) -> i32 {
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            moves.len() as i32
+        }
+    }
+
+    #[test]
+    fn heuristic_values_are_tanh_of_the_evaluation_for_the_side_to_move() {
+        use pjlab_pijersi::Position;
+        let mut p = Position::default();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        p.play_unchecked(moves[0]);
+        // Black to move now: the value is Black's.
+        p.legal_moves(&mut moves);
+        let n = moves.len();
+        let mut eval = HeuristicEvaluator {
+            heuristic: MoveCount,
+            scale: 100.0,
+        };
+        let mut out = vec![Evaluation::default()];
+        eval.evaluate(
+            &[Request {
+                position: &p,
+                moves: &moves,
+            }],
+            &mut out,
+        );
+        let want = (n as f32 / 100.0).tanh();
+        assert!((out[0].value.for_side(Side::Second) - want).abs() < 1e-6);
+        assert!((out[0].value.for_side(Side::First) + want).abs() < 1e-6);
+        assert_eq!(out[0].priors.len(), n);
+        assert!(
+            out[0]
+                .priors
+                .iter()
+                .all(|&q| (q - 1.0 / n as f32).abs() < 1e-7)
+        );
+    }
 
     #[test]
     fn value_point_of_view() {

@@ -29,7 +29,8 @@ mod search;
 mod tree;
 
 pub use evaluator::{
-    Decisive, Evaluation, Evaluator, Request, RolloutEvaluator, UniformEvaluator, Value,
+    Decisive, Evaluation, Evaluator, HeuristicEvaluator, Request, RolloutEvaluator,
+    UniformEvaluator, Value,
 };
 pub use gumbel::GumbelConfig;
 pub use search::{Budget, Config, Mcts, RootNoise, SearchResult, drive_lockstep, search_lockstep};
