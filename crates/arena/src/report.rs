@@ -155,6 +155,15 @@ pub fn write<K: GameKit>(
         }
     );
     let _ = writeln!(md, "| seed | {} |", run.seed);
+    for (i, session) in run.sessions.iter().enumerate() {
+        let what = if i == 0 { "run by" } else { "resumed by" };
+        let _ = writeln!(
+            md,
+            "| {what} | {} <br> `{}` |",
+            session.describe(),
+            session.command
+        );
+    }
     let endings = |e: Ending| games.iter().filter(|g| g.ending == e).count();
     let _ = writeln!(
         md,

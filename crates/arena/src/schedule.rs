@@ -64,6 +64,10 @@ pub struct RunSpec {
     pub per_setup: bool,
     /// The command line that started the run.
     pub command: String,
+    /// Every invocation that played the run's games (the first, then each resume): the build,
+    /// machine and command line (empty in files written before they were kept).
+    #[serde(default)]
+    pub sessions: Vec<pjlab_core::Provenance>,
 }
 
 fn pijersi() -> String {
@@ -335,6 +339,7 @@ mod tests {
             sprt: None,
             per_setup: false,
             command: String::new(),
+            sessions: Vec::new(),
         }
     }
 

@@ -54,6 +54,7 @@ fn run_of<K: GameKit>(kind: Kind, players: &[&str], variants: &str, games: u64) 
         sprt: None,
         per_setup: true,
         command: "test".into(),
+        sessions: Vec::new(),
     }
 }
 

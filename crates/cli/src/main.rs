@@ -8,9 +8,21 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 
-/// Pijersi self-play lab: exact rules, search, training and evaluation.
+/// `pjlab --version`: the package version, the commit it was built from (`-dirty` when the
+/// checkout had uncommitted changes) and the profile.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("PJLAB_BUILD_ID"),
+    ", ",
+    env!("PJLAB_PROFILE"),
+    ")"
+);
+
+/// Self-play lab for board games (Pijersi, Abalone, Chomp): exact rules, search, training and
+/// evaluation.
 #[derive(Parser, Debug)]
-#[command(name = "pjlab", version, about, long_about = None)]
+#[command(name = "pjlab", version = VERSION, about, long_about = None)]
 struct Cli {
     /// Print more detail (timings, rates) on stderr.
     #[arg(short, long, global = true, conflicts_with = "quiet")]

@@ -506,6 +506,22 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
     let text = stdout(&out);
     assert!(text.contains("iterations: 1/1"), "{text}");
     assert!(text.contains("score_vs_alphabeta_d2"), "{text}");
+    // Provenance: one line per invocation, and in the footers of the Parquet files it wrote.
+    let lines = std::fs::read_to_string(format!("{run}/provenance.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 1);
+    let p: pjlab_core::Provenance = serde_json::from_str(lines.trim()).unwrap();
+    assert_eq!(p.build_id(), build_id());
+    assert!(p.command.contains("train"));
+    let footer = pjlab_selfplay::read_metadata(std::path::Path::new(&format!(
+        "{run}/games/iter-0001.parquet"
+    )))
+    .unwrap();
+    assert!(
+        footer
+            .iter()
+            .any(|(k, v)| k == "pjlab.provenance" && v.trim() == lines.trim()),
+        "{footer:?}"
+    );
     // The network plays its own game, and only that.
     let spec = format!("net:checkpoint={run},sims=8");
     let out = pjlab(&["analyse", "--game", "abalone", "--agent", &spec, "--json"]);
@@ -752,4 +768,54 @@ fn an_interrupted_balance_run_keeps_its_games_and_resumes() {
     let report = std::fs::read_to_string(dir.path().join("b/report.md")).unwrap();
     assert!(!report.contains("Partial report"));
     assert!(report.contains("| pijersi-24 | 1000 |"), "{report}");
+    // Both invocations are named, with the build they ran.
+    let build = build_id();
+    let spec = pjlab_arena::record::load_spec(&dir.path().join("b/games.parquet")).unwrap();
+    assert_eq!(spec.sessions.len(), 2);
+    assert!(spec.sessions[1].command.ends_with("--resume"));
+    for session in &spec.sessions {
+        assert_eq!(session.build_id(), build);
+        assert!(session.cores >= 1 && !session.cpu.is_empty());
+    }
+    assert!(
+        report.contains("| run by |") && report.contains("| resumed by |"),
+        "{report}"
+    );
+}
+
+/// The checkout's commit as the build names it (`<commit>-dirty` with uncommitted changes to
+/// tracked files), asked of git itself; `unknown` outside a git checkout.
+fn build_id() -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match git(&["rev-parse", "--short=12", "HEAD"]) {
+        None => "unknown".into(),
+        Some(commit) => {
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            if dirty {
+                format!("{commit}-dirty")
+            } else {
+                commit
+            }
+        }
+    }
+}
+
+#[test]
+fn version_names_the_commit() {
+    let out = pjlab(&["--version"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("(commit {}, release)", build_id()))
+            || text.contains(&format!("(commit {}, debug)", build_id())),
+        "{text}"
+    );
 }

@@ -37,6 +37,7 @@ mod game;
 mod heuristic;
 mod kit;
 pub mod perft;
+pub mod provenance;
 pub mod setups;
 pub mod testkit;
 
@@ -44,4 +45,5 @@ pub use encode::{Encoder, EncoderCard, EncoderId};
 pub use game::{Game, Outcome, Side};
 pub use heuristic::{Heuristic, ZeroHeuristic};
 pub use kit::{GameInfo, GameKit, Solved};
+pub use provenance::Provenance;
 pub use setups::{SetupMix, SetupVariant, Setups, Start};

@@ -150,7 +150,8 @@ fn u16s<'a>(values: impl IntoIterator<Item = &'a [u16]>) -> ArrayRef {
 }
 
 /// Writes `games` as a games table at `games_path` and their samples as a positions table at
-/// `positions_path`, each atomically.
+/// `positions_path`, each atomically, with `extra` key-value pairs in both footers (training
+/// keeps its provenance there).
 ///
 /// # Errors
 /// [`Error::Record`] on any I/O or encoding failure.
@@ -159,6 +160,7 @@ pub fn write_games<G: Game>(
     positions_path: &Path,
     games: &[FinishedGame<G>],
     network: &str,
+    extra: &[(String, String)],
 ) -> Result<(), Error> {
     let rows: Vec<GameRow> = games
         .iter()
@@ -178,7 +180,7 @@ pub fn write_games<G: Game>(
             }
         })
         .collect();
-    write_game_rows(games_path, &rows, &[])?;
+    write_game_rows(games_path, &rows, extra)?;
 
     let samples = || {
         games
@@ -239,7 +241,7 @@ pub fn write_games<G: Game>(
         ("policy_target", Arc::new(target.finish())),
     ])
     .map_err(|e| io(positions_path, e))?;
-    write_batch(positions_path, batch, POSITIONS_SCHEMA, &[])
+    write_batch(positions_path, batch, POSITIONS_SCHEMA, extra)
 }
 
 /// Writes a games table of `rows` at `path` atomically, with `extra` key-value pairs beside the

@@ -47,7 +47,7 @@ fn play<G: Game>(setups: &dyn Setups<G>, games: usize, seed: u64) -> Vec<Finishe
 fn check_files<G: Game>(games: &[FinishedGame<G>]) {
     let dir = tempfile::tempdir().unwrap();
     let (gp, pp) = (dir.path().join("g.parquet"), dir.path().join("p.parquet"));
-    write_games(&gp, &pp, games, "uniform").unwrap();
+    write_games(&gp, &pp, games, "uniform", &[]).unwrap();
     let rows = read_games(&gp).unwrap();
     let positions = read_positions(&pp).unwrap();
     assert_eq!(rows.len(), games.len());

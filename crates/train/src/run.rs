@@ -47,6 +47,9 @@ pub struct RunOptions {
     pub stop_after: Option<u32>,
     /// Checkpoints kept (the newest ones).
     pub keep_checkpoints: usize,
+    /// This invocation's provenance: appended to `provenance.jsonl` in the run directory and
+    /// written into the footers of the Parquet files it writes (key `pjlab.provenance`).
+    pub provenance: pjlab_core::Provenance,
 }
 
 impl RunOptions {
@@ -57,6 +60,7 @@ impl RunOptions {
             progress: true,
             stop_after: None,
             keep_checkpoints: 3,
+            provenance: pjlab_core::Provenance::default(),
         }
     }
 }
@@ -132,6 +136,22 @@ impl<K: GameKit> Judge<K> {
     }
 }
 
+/// File of a run directory with one JSON line per invocation of `pjlab train` on it.
+pub const PROVENANCE_FILE: &str = "provenance.jsonl";
+/// Footer key of the provenance in the Parquet files a run writes.
+pub const PROVENANCE_KEY: &str = "pjlab.provenance";
+
+/// Appends `line` and a newline to `path` (created if missing).
+fn append_line(path: &Path, line: &str) -> Result<(), Error> {
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(io_err(path))?;
+    writeln!(file, "{line}").map_err(io_err(path))
+}
+
 /// A seed for one purpose of one iteration, mixed from the run's seed (SplitMix64).
 fn mix(seed: u64, iteration: u32, worker: u64, tag: u64) -> u64 {
     let mut z = seed
@@ -189,6 +209,10 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
         }
     }
     write_atomic(&out.join("config.toml"), &config.to_toml())?;
+    let provenance = serde_json::to_string(&options.provenance)
+        .map_err(|e| Error::Config(format!("provenance: {e}")))?;
+    append_line(&out.join(PROVENANCE_FILE), &provenance)?;
+    let footer = [(PROVENANCE_KEY.to_string(), provenance)];
 
     let encoder = K::encoder(&config.game);
     // The game's evaluation, when value targets take a share from it.
@@ -323,6 +347,7 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
             &out.join("positions").join(&name),
             &games,
             &network_id,
+            &footer,
         )?;
         for g in games {
             for s in g.samples {

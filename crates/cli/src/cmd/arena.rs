@@ -240,9 +240,11 @@ fn run_game<K: GameKit>(
         max_plies: common.max_plies,
         sprt: request.sprt,
         per_setup: request.per_setup,
-        command: std::env::args().collect::<Vec<_>>().join(" "),
+        command: crate::cmd::command_line(),
+        sessions: Vec::new(),
     };
-    let (spec, mut played) = session::open::<K>(out, new, common.resume)?;
+    let (mut spec, mut played) = session::open::<K>(out, new, common.resume)?;
+    spec.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     // External engines' stderr goes to a file beside the report unless the spec names one.
     let engines = out.to_path_buf();

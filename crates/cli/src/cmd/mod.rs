@@ -27,3 +27,34 @@ pub fn agent<K: pjlab_core::GameKit>(
         Ok(pjlab_agents::build::<K>(spec, seed)?)
     }
 }
+
+/// This invocation's provenance: the build (from the build script), the machine, the command
+/// line and the start time.
+pub fn provenance() -> pjlab_core::Provenance {
+    let (cpu, cores) = pjlab_core::provenance::machine();
+    pjlab_core::Provenance {
+        version: env!("CARGO_PKG_VERSION").into(),
+        commit: env!("PJLAB_COMMIT").into(),
+        dirty: env!("PJLAB_DIRTY") == "true",
+        profile: env!("PJLAB_PROFILE").into(),
+        features: env!("PJLAB_FEATURES").into(),
+        cpu,
+        cores,
+        command: command_line(),
+        started: chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+    }
+}
+
+/// The command line as typed, arguments with spaces quoted.
+pub fn command_line() -> String {
+    std::env::args()
+        .map(|a| {
+            if a.is_empty() || a.contains(char::is_whitespace) {
+                format!("'{a}'")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

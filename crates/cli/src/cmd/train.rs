@@ -82,6 +82,7 @@ fn run_game<K: GameKit>(args: &Args, text: &str, name: &str, verbosity: Verbosit
     options.progress = verbosity != Verbosity::Quiet;
     options.stop_after = args.stop_after;
     options.keep_checkpoints = args.keep_checkpoints;
+    options.provenance = crate::cmd::provenance();
     let summary = train(&config, &options)?;
     println!("run directory: {}", out.display());
     println!("iterations: {}/{}", summary.iterations, config.iterations);
