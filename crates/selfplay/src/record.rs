@@ -113,15 +113,15 @@ fn io(path: &Path, e: impl std::fmt::Display) -> Error {
     Error::Record(format!("{}: {e}", path.display()))
 }
 
-/// Writes `batch` to `path` atomically (a temporary file renamed into place), with the schema key
-/// and `extra` key-value pairs in the footer metadata.
+/// Writes `batch` to `path` atomically (a temporary file of a unique name beside it, renamed
+/// into place, so concurrent writers never share one), with the schema key and `extra` key-value
+/// pairs in the footer metadata.
 fn write_batch(
     path: &Path,
     batch: RecordBatch,
     schema: &str,
     extra: &[(String, String)],
 ) -> Result<(), Error> {
-    let tmp = path.with_extension("parquet.tmp");
     let mut metadata = vec![KeyValue::new(SCHEMA_KEY.to_string(), schema.to_string())];
     metadata.extend(
         extra
@@ -132,12 +132,21 @@ fn write_batch(
         .set_compression(Compression::SNAPPY)
         .set_key_value_metadata(Some(metadata))
         .build();
-    let file = File::create(&tmp).map_err(|e| io(&tmp, e))?;
-    let mut writer =
-        ArrowWriter::try_new(file, batch.schema(), Some(props)).map_err(|e| io(&tmp, e))?;
-    writer.write(&batch).map_err(|e| io(&tmp, e))?;
-    writer.close().map_err(|e| io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| io(path, e))
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let tmp = tempfile::Builder::new()
+        .prefix(".pjlab-")
+        .suffix(".parquet.tmp")
+        .tempfile_in(dir)
+        .map_err(|e| io(dir, e))?;
+    let mut writer = ArrowWriter::try_new(tmp.as_file(), batch.schema(), Some(props))
+        .map_err(|e| io(tmp.path(), e))?;
+    writer.write(&batch).map_err(|e| io(tmp.path(), e))?;
+    writer.close().map_err(|e| io(tmp.path(), e))?;
+    tmp.persist(path).map_err(|e| io(path, e.error))?;
+    Ok(())
 }
 
 fn u16s<'a>(values: impl IntoIterator<Item = &'a [u16]>) -> ArrayRef {

@@ -58,11 +58,22 @@ pub(crate) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     }
 }
 
-/// Writes `text` to `path` atomically.
+/// Writes `text` to `path` atomically (a uniquely named temporary file beside it, renamed into
+/// place).
 pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
-    std::fs::rename(&tmp, path).map_err(io_err(path))
+    use std::io::Write as _;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".pjlab-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io_err(dir))?;
+    tmp.write_all(text.as_bytes()).map_err(io_err(tmp.path()))?;
+    tmp.persist(path).map_err(|e| io_err(path)(e.error))?;
+    Ok(())
 }
 
 /// The name of iteration `iteration`'s files: `iter-0001`.
