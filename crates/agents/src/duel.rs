@@ -50,6 +50,8 @@ pub struct Clock {
     pub total: Duration,
     /// The longest one.
     pub max: Duration,
+    /// Moves longer than the game's overrun threshold (none without one).
+    pub over: u32,
 }
 
 impl Clock {
@@ -65,6 +67,7 @@ impl Clock {
         self.moves += other.moves;
         self.total += other.total;
         self.max = self.max.max(other.max);
+        self.over += other.over;
     }
 
     /// Mean time a move (zero before any).
@@ -99,7 +102,8 @@ impl<M: PartialEq> PartialEq for Played<M> {
 
 /// Plays a game from `start`: the `opening` moves first (they must be legal), then `agents[s]`
 /// moves whenever seat `s` is to move ([`Game::seat`]), until the game ends, `max_plies` moves
-/// have been played (a draw), or `stop` is raised (`None`).
+/// have been played (a draw), or `stop` is raised (`None`). Decisions longer than
+/// `overrun_after` count as overruns in the sides' clocks.
 ///
 /// # Panics
 /// If `agents` has fewer entries than the game has seats.
@@ -108,6 +112,7 @@ pub fn play_game<G: Game>(
     opening: &[G::Move],
     agents: &mut [&mut dyn Agent<G>],
     max_plies: usize,
+    overrun_after: Option<Duration>,
     stop: &AtomicBool,
 ) -> Option<Played<G::Move>> {
     assert!(agents.len() >= start.seats(), "one agent per seat");
@@ -138,7 +143,11 @@ pub fn play_game<G: Game>(
         let thinking = Instant::now();
         let decision = agents[seat].decide_in_game(history);
         let side = usize::from(position.side_to_move() == Side::Second);
-        clocks[side].add(thinking.elapsed());
+        let spent = thinking.elapsed();
+        clocks[side].add(spent);
+        if overrun_after.is_some_and(|limit| spent > limit) {
+            clocks[side].over += 1;
+        }
         position.legal_moves(&mut legal);
         match decision.best_move {
             Some(mv) if legal.contains(&mv) => {

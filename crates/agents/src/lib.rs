@@ -161,6 +161,35 @@ fn number<T: std::str::FromStr>(
     })
 }
 
+/// `spec` with a time budget of `time` a move: `time=` for `alphabeta`, `mcts` and `net`,
+/// `movetime=` for `ugi`; `random` and `greedy` are unchanged.
+///
+/// # Errors
+/// [`SpecError::BadValue`] when the spec sets a limit of its own (`depth`, `nodes`, `sims`,
+/// `time`, `movetime`): a budget for every agent would not be equal then.
+pub fn with_time_per_move(spec: &str, time: Duration) -> Result<String, SpecError> {
+    let spec = spec.trim();
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let key = match name {
+        "random" | "greedy" => return Ok(spec.to_string()),
+        "ugi" => "movetime",
+        _ => "time",
+    };
+    for option in options.split(',') {
+        let k = option.split_once('=').map_or(option, |(k, _)| k).trim();
+        if ["depth", "nodes", "sims", "time", "movetime"].contains(&k) {
+            return Err(SpecError::BadValue {
+                key: k.to_string(),
+                value: spec.to_string(),
+                reason: "no limit of its own when every agent gets the same time per move",
+            });
+        }
+    }
+    let ms = time.as_secs_f64() * 1000.0;
+    let sep = if options.is_empty() { ":" } else { "," };
+    Ok(format!("{spec}{sep}{key}={ms}ms"))
+}
+
 /// Builds the agent a spec names for the game of kit `K`; `seed` seeds its random choices unless
 /// the spec sets `seed`.
 ///
@@ -567,6 +596,32 @@ mod tests {
             // The flag does not outlive the search.
             assert!(agent.decide(&position).effort > 1, "{spec}");
         }
+    }
+
+    #[test]
+    fn a_time_per_move_replaces_the_agents_own_limits() {
+        let t = Duration::from_millis(50);
+        assert_eq!(
+            with_time_per_move("alphabeta", t).unwrap(),
+            "alphabeta:time=50ms"
+        );
+        assert_eq!(
+            with_time_per_move("mcts:eval=heuristic", t).unwrap(),
+            "mcts:eval=heuristic,time=50ms"
+        );
+        assert_eq!(
+            with_time_per_move("ugi:cmd=x", t).unwrap(),
+            "ugi:cmd=x,movetime=50ms"
+        );
+        assert_eq!(with_time_per_move("random", t).unwrap(), "random");
+        for own in ["alphabeta:depth=3", "mcts:sims=10", "ugi:cmd=x,movetime=1s"] {
+            assert!(with_time_per_move(own, t).is_err(), "{own}");
+        }
+        // What it writes parses, and the budget holds (give or take the last node).
+        let mut agent =
+            build::<PijersiKit>(&with_time_per_move("alphabeta", t).unwrap(), 1).unwrap();
+        let d = agent.decide(&Position::default());
+        assert!(d.best_move.is_some() && d.elapsed < Duration::from_secs(5));
     }
 
     #[test]

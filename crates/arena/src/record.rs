@@ -4,8 +4,8 @@
 //! `<first side's label> vs <second side's label>` (each side's player plays all its seats);
 //! `termination` is `rules`, `forfeit` or `max-plies`; `setup_seed` is as
 //! [`crate::schedule::GameSpec::setup`] says. Each side's thinking time is under
-//! `pjlab.clocks`: a JSON object from game id to `[[moves, total_us, max_us], [...]]`, first
-//! side first.
+//! `pjlab.clocks`: a JSON object from game id to `[[moves, total_us, max_us, overruns], [...]]`,
+//! first side first.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -25,20 +25,24 @@ pub const FORFEITS_KEY: &str = "pjlab.forfeits";
 /// Footer key of the sides' thinking times (see the module's docs).
 pub const CLOCKS_KEY: &str = "pjlab.clocks";
 
-/// A clock as `[moves, total_us, max_us]`.
-fn clock_to_json(c: &Clock) -> [u64; 3] {
-    [
+/// A clock as `[moves, total_us, max_us, overruns]`.
+fn clock_to_json(c: &Clock) -> Vec<u64> {
+    vec![
         u64::from(c.moves),
         c.total.as_micros() as u64,
         c.max.as_micros() as u64,
+        u64::from(c.over),
     ]
 }
 
-fn clock_from_json(c: [u64; 3]) -> Clock {
+fn clock_from_json(c: &[u64]) -> Clock {
+    let at = |i: usize| c.get(i).copied().unwrap_or(0);
+    let count = |i: usize| at(i).min(u64::from(u32::MAX)) as u32;
     Clock {
-        moves: c[0].min(u64::from(u32::MAX)) as u32,
-        total: Duration::from_micros(c[1]),
-        max: Duration::from_micros(c[2]),
+        moves: count(0),
+        total: Duration::from_micros(at(1)),
+        max: Duration::from_micros(at(2)),
+        over: count(3),
     }
 }
 
@@ -74,7 +78,7 @@ pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Resu
         .iter()
         .filter_map(|g| g.forfeit.as_deref().map(|f| (g.spec.id, f)))
         .collect();
-    let clocks: BTreeMap<u64, [[u64; 3]; 2]> = sorted
+    let clocks: BTreeMap<u64, [Vec<u64>; 2]> = sorted
         .iter()
         .map(|g| (g.spec.id, g.clocks.each_ref().map(clock_to_json)))
         .collect();
@@ -128,7 +132,7 @@ pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error>
         .transpose()
         .map_err(|e| bad(format!("bad `{FORFEITS_KEY}` footer: {e}")))?
         .unwrap_or_default();
-    let clocks: BTreeMap<u64, [[u64; 3]; 2]> = find(CLOCKS_KEY)
+    let clocks: BTreeMap<u64, [Vec<u64>; 2]> = find(CLOCKS_KEY)
         .map(|v| serde_json::from_str(v))
         .transpose()
         .map_err(|e| bad(format!("bad `{CLOCKS_KEY}` footer: {e}")))?
@@ -173,9 +177,9 @@ pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error>
             result: r.result,
             ending,
             forfeit: forfeits.get(&r.game_id).cloned(),
-            clocks: clocks
-                .get(&r.game_id)
-                .map_or_else(Default::default, |c| c.map(clock_from_json)),
+            clocks: clocks.get(&r.game_id).map_or_else(Default::default, |c| {
+                c.each_ref().map(|c| clock_from_json(c))
+            }),
         });
     }
     Ok((run, games))

@@ -62,6 +62,8 @@ pub struct PlayOptions {
     pub max_plies: u32,
     /// The run's seed (agents are reseeded from it at every game).
     pub seed: u64,
+    /// Decisions longer than this count as overruns in the clocks (runs with a time per move).
+    pub overrun_after: Option<std::time::Duration>,
 }
 
 /// Plays one game, `agents[s]` at seat `s`; `None` if `stop` was raised first. Each seat's agent
@@ -84,8 +86,14 @@ pub fn play_game<K: GameKit>(
         agent.new_game(derive(options.seed, stream, spec.id));
     }
     let opening = random_opening::<K>(&start, options.opening, spec.opening_seed);
-    let played =
-        pjlab_agents::play_game(&start, &opening, agents, options.max_plies as usize, stop)?;
+    let played = pjlab_agents::play_game(
+        &start,
+        &opening,
+        agents,
+        options.max_plies as usize,
+        options.overrun_after,
+        stop,
+    )?;
     let seats = start.seats();
     let forfeit = played.forfeit.map(|(seat, why)| {
         let side = K::INFO.sides[seat % 2];

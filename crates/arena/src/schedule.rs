@@ -62,12 +62,23 @@ pub struct RunSpec {
     /// Per-setup tables and plots in the report (enumerable variants of at most 36 setups).
     #[serde(default)]
     pub per_setup: bool,
+    /// Every agent's time budget a move, in milliseconds, when the run gives them one (the
+    /// players' specs then carry it); moves over [`overrun_threshold`] are counted.
+    #[serde(default)]
+    pub time_per_move_ms: Option<f64>,
     /// The command line that started the run.
     pub command: String,
     /// Every invocation that played the run's games (the first, then each resume): the build,
     /// machine and command line (empty in files written before they were kept).
     #[serde(default)]
     pub sessions: Vec<pjlab_core::Provenance>,
+}
+
+/// A move counts as an overrun of a time budget `budget` when it takes longer than the budget
+/// plus a tenth of it, and at least 5 ms more (agents check the time between nodes, so they
+/// overshoot by a node or a batch).
+pub fn overrun_threshold(budget: std::time::Duration) -> std::time::Duration {
+    budget + (budget / 10).max(std::time::Duration::from_millis(5))
 }
 
 fn pijersi() -> String {
@@ -340,6 +351,7 @@ mod tests {
             per_setup: false,
             command: String::new(),
             sessions: Vec::new(),
+            time_per_move_ms: None,
         }
     }
 

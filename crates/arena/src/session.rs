@@ -106,6 +106,9 @@ pub fn play<K: GameKit>(
         },
         max_plies: spec.max_plies,
         seed: spec.seed,
+        overrun_after: spec
+            .time_per_move_ms
+            .map(|ms| crate::schedule::overrun_threshold(Duration::from_secs_f64(ms / 1000.0))),
     };
     let before = played.len();
     let mut last_save = Instant::now();

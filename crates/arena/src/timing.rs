@@ -2,11 +2,12 @@
 //! clocks the game loop keeps (wall-clock time around each decision).
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use pjlab_core::GameKit;
 
 use crate::runner::{Clock, Played};
-use crate::schedule::RunSpec;
+use crate::schedule::{RunSpec, overrun_threshold};
 
 /// Each player's clock over `games`, in the run's player order.
 pub fn player_clocks<K: GameKit>(run: &RunSpec, games: &[Played<K>]) -> Vec<Clock> {
@@ -18,7 +19,7 @@ pub fn player_clocks<K: GameKit>(run: &RunSpec, games: &[Played<K>]) -> Vec<Cloc
     clocks
 }
 
-fn ms(d: std::time::Duration) -> String {
+fn ms(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
     if ms < 10.0 {
         format!("{ms:.2}")
@@ -34,16 +35,35 @@ pub fn section<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>]) 
         return;
     }
     let _ = writeln!(md, "## Time per move\n");
-    let _ = writeln!(
+    let _ = write!(
         md,
-        "Wall-clock time around each decision, the random opening plies excluded.\n"
+        "Wall-clock time around each decision, the random opening plies excluded."
     );
-    let _ = writeln!(
-        md,
-        "| player | moves | mean (ms) | longest (ms) |\n|---|---|---|---|"
-    );
+    let budget = run
+        .time_per_move_ms
+        .map(|b| Duration::from_secs_f64(b / 1000.0));
+    match budget {
+        Some(b) => {
+            let _ = writeln!(
+                md,
+                " Every agent had {} ms a move; a move over {} ms is an overrun.\n",
+                ms(b),
+                ms(overrun_threshold(b))
+            );
+            let _ = writeln!(
+                md,
+                "| player | moves | mean (ms) | longest (ms) | overruns |\n|---|---|---|---|---|"
+            );
+        }
+        None => {
+            let _ = writeln!(
+                md,
+                "\n\n| player | moves | mean (ms) | longest (ms) |\n|---|---|---|---|"
+            );
+        }
+    }
     for (p, c) in run.players.iter().zip(&clocks) {
-        let _ = writeln!(
+        let _ = write!(
             md,
             "| {} | {} | {} | {} |",
             p.label,
@@ -51,6 +71,11 @@ pub fn section<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>]) 
             ms(c.mean()),
             ms(c.max)
         );
+        if budget.is_some() {
+            let flag = if c.over > 0 { " **(over budget)**" } else { "" };
+            let _ = write!(md, " {}{flag} |", c.over);
+        }
+        let _ = writeln!(md);
     }
     let _ = writeln!(md);
 }

@@ -55,6 +55,7 @@ fn run_of<K: GameKit>(kind: Kind, players: &[&str], variants: &str, games: u64) 
         per_setup: true,
         command: "test".into(),
         sessions: Vec::new(),
+        time_per_move_ms: None,
     }
 }
 
@@ -87,6 +88,7 @@ fn play_of<K: GameKit>(
         },
         max_plies: run.max_plies,
         seed: run.seed,
+        overrun_after: None,
     };
     let stop = AtomicBool::new(stop_after == Some(0));
     let mut out = Vec::new();

@@ -819,3 +819,63 @@ fn version_names_the_commit() {
         "{text}"
     );
 }
+
+#[test]
+fn a_time_per_move_goes_to_every_agent_and_the_report_counts_overruns() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("m");
+    let out_dir = out_dir.to_str().unwrap();
+    let out = pjlab(&[
+        "-q",
+        "match",
+        "--game",
+        "abalone",
+        "--a",
+        "alphabeta",
+        "--b",
+        "mcts:eval=heuristic",
+        "--time-per-move",
+        "30ms",
+        "--games",
+        "2",
+        "--max-plies",
+        "12",
+        "--workers",
+        "1",
+        "--out",
+        out_dir,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let spec = pjlab_arena::record::load_spec(&dir.path().join("m/games.parquet")).unwrap();
+    assert_eq!(spec.time_per_move_ms, Some(30.0));
+    let specs: Vec<&str> = spec.players.iter().map(|p| p.spec.as_str()).collect();
+    assert_eq!(
+        specs,
+        ["alphabeta:time=30ms", "mcts:eval=heuristic,time=30ms"]
+    );
+    let report = std::fs::read_to_string(dir.path().join("m/report.md")).unwrap();
+    assert!(
+        report.contains("Every agent had 30 ms a move; a move over 35 ms is an overrun."),
+        "{report}"
+    );
+    assert!(report.contains("| overruns |"), "{report}");
+    // A spec with a limit of its own is refused.
+    assert_usage_error(
+        &pjlab(&[
+            "match",
+            "--a",
+            "alphabeta:depth=3",
+            "--b",
+            "random",
+            "--time-per-move",
+            "30ms",
+            "--out",
+            out_dir,
+        ]),
+        "depth",
+    );
+}

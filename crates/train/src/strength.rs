@@ -138,6 +138,7 @@ pub fn versus_alphabeta<K: GameKit>(
                     &opening,
                     &mut seats,
                     settings.max_plies as usize,
+                    None,
                     &stop,
                 )
                 .expect("never stopped");

@@ -54,6 +54,12 @@ pub struct Common {
     /// Plies after which a game is stopped and scored a draw.
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
+    /// Every agent's time a move (`100ms`, `1s`): added to each spec as `time=` (`movetime=`
+    /// for external engines; random and greedy need none), which must then set no depth,
+    /// simulations, nodes or time of its own. The report gives each agent's mean and longest
+    /// time a move and counts moves over the budget plus a tenth (at least 5 ms).
+    #[arg(long, value_parser = parse_time)]
+    time_per_move: Option<std::time::Duration>,
     /// Continue the interrupted run in --out from its games.parquet, with the options it was
     /// started with (options given again are ignored, except --workers).
     #[arg(long, requires = "out")]
@@ -204,6 +210,10 @@ fn run(request: Request, common: Common, verbosity: Verbosity) -> Result<()> {
     ))
 }
 
+fn parse_time(text: &str) -> std::result::Result<std::time::Duration, String> {
+    pjlab_agents::parse_duration(text).map_err(|e| e.to_string())
+}
+
 /// Ctrl-C raises [`STOP`] (a second one quits at once).
 fn install_ctrl_c() {
     let _ = ctrlc::set_handler(|| {
@@ -225,10 +235,18 @@ fn run_game<K: GameKit>(
         Some(list) => list.clone(),
         None => K::variants()[0].to_string(),
     };
+    let specs = match common.time_per_move {
+        Some(t) => request
+            .specs
+            .iter()
+            .map(|s| pjlab_agents::with_time_per_move(s, t))
+            .collect::<Result<Vec<_>, _>>()?,
+        None => request.specs,
+    };
     let new = RunSpec {
         game: K::INFO.name.into(),
         kind: request.kind,
-        players: players(request.specs),
+        players: players(specs),
         variants: pjlab_arena::schedule::parse_variants::<K>(&variants)?
             .iter()
             .map(ToString::to_string)
@@ -242,6 +260,7 @@ fn run_game<K: GameKit>(
         per_setup: request.per_setup,
         command: crate::cmd::command_line(),
         sessions: Vec::new(),
+        time_per_move_ms: common.time_per_move.map(|t| t.as_secs_f64() * 1000.0),
     };
     let (mut spec, mut played) = session::open::<K>(out, new, common.resume)?;
     spec.sessions.push(crate::cmd::provenance());
