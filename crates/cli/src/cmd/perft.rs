@@ -159,8 +159,7 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let started = Instant::now();
     let total = match args.game {
         GameName::Pijersi => pijersi(&args)?,
-        GameName::Abalone => kit_perft::<pjlab_abalone::AbaloneKit>(&args)?,
-        GameName::Chomp => kit_perft::<pjlab_chomp::ChompKit>(&args)?,
+        other => crate::with_game!(other, |K| kit_perft::<K>(&args))?,
     };
     let seconds = started.elapsed().as_secs_f64();
     if verbosity != Verbosity::Quiet {

@@ -44,8 +44,7 @@ pub fn run(args: Args) -> Result<()> {
             println!("{last}");
             println!("{}", result_name(last.outcome()));
         }
-        GameName::Abalone => replay::<pjlab_abalone::AbaloneKit>(&args, &text)?,
-        GameName::Chomp => replay::<pjlab_chomp::ChompKit>(&args, &text)?,
+        other => crate::with_game!(other, |K| replay::<K>(&args, &text))?,
     }
     Ok(())
 }
