@@ -682,7 +682,9 @@ fn per_setup_section<K: GameKit>(
         }
         let table: Vec<Vec<f64>> = rows.iter().map(|(_, _, g)| g.white.row()).collect();
         let _ = writeln!(md, "## {v} by setup\n");
-        let _ = writeln!(md, "{} of its {count} raw setups played.", rows.len());
+        let note = <K::Variant as SetupVariant>::setups_note(count)
+            .map_or_else(String::new, |n| format!(" ({n})"));
+        let _ = writeln!(md, "{} of its {count} raw setups played{note}.", rows.len());
         // The chi-square approximation wants about 5 games a setup or more.
         let per_setup_games =
             rows.iter().map(|(_, _, g)| g.white.games()).sum::<u64>() as f64 / rows.len() as f64;

@@ -71,6 +71,12 @@ pub trait SetupVariant: Copy + FromStr + Display + Send + Sync + 'static {
     fn classes(_description: &str) -> Vec<(&'static str, &'static str, String)> {
         Vec::new()
     }
+
+    /// A remark on an enumerable variant's `count` setups for per-setup reports (Pijersi: how
+    /// many there are up to renamings), if any.
+    fn setups_note(_count: u64) -> Option<String> {
+        None
+    }
 }
 
 /// Setup variants drawn with relative weights: `variant:weight,variant:weight,...`.

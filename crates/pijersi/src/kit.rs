@@ -66,6 +66,14 @@ impl SetupVariant for Variant {
             ),
         ]
     }
+
+    fn setups_note(count: u64) -> Option<String> {
+        Some(format!(
+            "{} up to the 6 renamings of R, P, S; the 3 cyclic renamings are the ones that keep \
+             who captures whom",
+            count / 6
+        ))
+    }
 }
 
 impl GameKit for PijersiKit {

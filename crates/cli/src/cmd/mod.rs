@@ -10,6 +10,7 @@ pub mod game;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod report;
 pub mod setup;
 pub mod train;
 pub mod ugi;

@@ -1,0 +1,41 @@
+//! `pjlab report`: a run's report written again from its games file alone.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use pjlab_arena::{record, report, session};
+use pjlab_core::GameKit;
+
+use crate::cmd::game::GameName;
+
+/// Write a match, tournament or balance run's report again from its games.parquet: report.md,
+/// games.csv, summary.csv, games.txt and plots/, exactly as the run writes them. Every figure of
+/// a report is a function of the games file; this is how a committed report is checked.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The run's directory (holding games.parquet).
+    dir: PathBuf,
+    /// Where to write the report (default: the run's directory).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> Result<()> {
+    let parquet = session::games_file(&args.dir);
+    let spec = record::load_spec(&parquet)
+        .with_context(|| format!("no run's games in {}", args.dir.display()))?;
+    let game = GameName::parse(&spec.game)?;
+    let out = args.out.clone().unwrap_or_else(|| args.dir.clone());
+    crate::with_game!(game, |K| write::<K>(&parquet, &out))?;
+    println!("{}", out.join("report.md").display());
+    Ok(())
+}
+
+fn write<K: GameKit>(parquet: &Path, out: &Path) -> Result<()> {
+    let (spec, games) = record::load::<K>(parquet)?;
+    let scheduled = spec.schedule::<K>()?.len();
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    report::write::<K>(out, &spec, &games, scheduled)?;
+    Ok(())
+}
