@@ -55,14 +55,18 @@ pub struct IterationMetrics {
     pub elapsed_s: f64,
 }
 
-/// The line printed as an iteration ends.
-pub(crate) fn summary_line(m: &IterationMetrics) -> String {
+/// The line printed as an iteration ends; `sides` names the first and second side (wins of
+/// the first side, draws, wins of the second side).
+pub(crate) fn summary_line(m: &IterationMetrics, sides: [&str; 2]) -> String {
     let s = &m.selfplay;
+    let initial = |side: &str| side.chars().next().unwrap_or('?').to_ascii_uppercase();
     let mut line = format!(
-        "iter {:>3}: {} games ({:.0} plies, W/D/B {}/{}/{}), {:.0} pos/s, {} steps",
+        "iter {:>3}: {} games ({:.0} plies, {}/D/{} {}/{}/{}), {:.0} pos/s, {} steps",
         m.iteration,
         s.games,
         m.mean_length,
+        initial(sides[0]),
+        initial(sides[1]),
         s.first_wins,
         s.draws,
         s.second_wins,

@@ -441,7 +441,7 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
             strength,
             elapsed_s: elapsed_before + started.elapsed().as_secs_f64(),
         };
-        say(metrics::summary_line(&line));
+        say(metrics::summary_line(&line, K::INFO.sides));
         metrics::append(out, &line)?;
         let elapsed_s = line.elapsed_s;
         lines.push(line);
