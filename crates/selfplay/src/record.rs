@@ -136,11 +136,7 @@ fn write_batch(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let tmp = tempfile::Builder::new()
-        .prefix(".pjlab-")
-        .suffix(".parquet.tmp")
-        .tempfile_in(dir)
-        .map_err(|e| io(dir, e))?;
+    let tmp = temporary_in(dir, ".parquet.tmp").map_err(|e| io(dir, e))?;
     let mut writer = ArrowWriter::try_new(tmp.as_file(), batch.schema(), Some(props))
         .map_err(|e| io(tmp.path(), e))?;
     writer.write(&batch).map_err(|e| io(tmp.path(), e))?;
@@ -431,4 +427,17 @@ pub fn read_positions(path: &Path) -> Result<Vec<PositionRow>, Error> {
         }
     }
     Ok(out)
+}
+
+/// A uniquely named temporary file in `dir`, readable as a file written the usual way would be
+/// (read and write for everyone, less the umask; temporary files are otherwise private).
+fn temporary_in(dir: &Path, suffix: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".pjlab-").suffix(suffix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
 }
