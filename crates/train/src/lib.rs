@@ -12,6 +12,7 @@ pub mod checkpoint;
 pub mod config;
 pub mod evaluator;
 pub mod export;
+pub mod inference;
 pub mod learner;
 pub mod lock;
 pub mod metrics;

@@ -22,7 +22,12 @@ mod abalone;
 /// Measure the hot paths on one thread and print named figures.
 ///
 /// Network figures (the default network, untrained, one thread): forward passes with input
-/// encoding at batch 1, 32 and 128 (positions per second); self-play at 64 simulations a move,
+/// encoding at batch 1, 32 and 128 (`net_batch*`, the evaluator's forward: the packed CPU
+/// network, all 3,748 policy logits); the same without encoding, on encoded positions
+/// (`net_bare_batch*`), and through Burn as training runs it (`net_burn_batch*`, output copied
+/// out as the evaluator used to); a search's evaluations, which compute only the legal moves'
+/// logits, with encoding, priors and value (`net_legal_batch*`); all in positions per second
+/// over positions of seeded random games. Then self-play at 64 simulations a move,
 /// every move a full search, 32 games in lock-step with the immediate-win check (positions per
 /// second, games per hour, mean plies: an untrained network's games are longer than a trained
 /// one's); training steps at batch 256 with batch building (samples per second).
@@ -61,6 +66,9 @@ pub struct Args {
     /// Skip the network figures (forward passes, self-play, training steps).
     #[arg(long)]
     no_network: bool,
+    /// Only the forward-pass figures (`net_*`): what `scripts/bench-inference.py` reads.
+    #[arg(long, conflicts_with = "no_network")]
+    forward_only: bool,
     /// Simulations per move of the MCTS figure (a 60-ply game from the classic start with
     /// tree reuse, as self-play and matches run it).
     #[arg(long, default_value_t = 1_000)]
@@ -115,6 +123,31 @@ fn sample_positions() -> Vec<Position> {
 
 /// Runs the command.
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
+    let figures = if args.forward_only {
+        forward_figures(&args, verbosity)
+    } else {
+        all_figures(&args, verbosity)
+    };
+    if args.json {
+        let object: serde_json::Map<String, serde_json::Value> = figures
+            .iter()
+            .map(|f| (f.name.to_string(), serde_json::json!(f.value)))
+            .collect();
+        println!("{}", serde_json::Value::Object(object));
+    } else {
+        for f in &figures {
+            if f.value.fract() == 0.0 && f.value.abs() < 1e15 {
+                println!("{:<40} {:>16} {}", f.name, f.value as u64, f.unit);
+            } else {
+                println!("{:<40} {:>16.4e} {}", f.name, f.value, f.unit);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every figure but those skipped by flags.
+fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     let mut figures = Vec::new();
     if !args.no_perft {
         if verbosity != Verbosity::Quiet && !args.json {
@@ -223,27 +256,12 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             verbosity != Verbosity::Quiet && !args.json,
         ));
     }
-    figures.extend(search_figures(&args, verbosity));
+    figures.extend(search_figures(args, verbosity));
     if !args.no_network {
-        figures.extend(network_figures(&args, verbosity));
+        figures.extend(forward_figures(args, verbosity));
+        figures.extend(network_figures(args, verbosity));
     }
-
-    if args.json {
-        let object: serde_json::Map<String, serde_json::Value> = figures
-            .iter()
-            .map(|f| (f.name.to_string(), serde_json::json!(f.value)))
-            .collect();
-        println!("{}", serde_json::Value::Object(object));
-    } else {
-        for f in &figures {
-            if f.value.fract() == 0.0 && f.value.abs() < 1e15 {
-                println!("{:<30} {:>16} {}", f.name, f.value as u64, f.unit);
-            } else {
-                println!("{:<30} {:>16.4e} {}", f.name, f.value, f.unit);
-            }
-        }
-    }
-    Ok(())
+    figures
 }
 
 /// MCTS and Chomp figures.
@@ -344,7 +362,140 @@ fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     figures
 }
 
-/// Network, self-play and training figures.
+/// Forward-pass figures of the default network (untrained: speed does not depend on the
+/// weights) on positions of seeded random games.
+fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
+    use burn::module::Module;
+    use burn::tensor::{Device, Tensor, TensorData};
+    use pjlab_core::Encoder;
+    use pjlab_mcts::{Evaluation, Evaluator, Request};
+    use pjlab_pijersi::PijersiEncoder;
+    use pjlab_train::inference::PackedNet;
+    use pjlab_train::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
+
+    let mut figures = Vec::new();
+    if verbosity != Verbosity::Quiet && !args.json {
+        eprintln!("network forward passes at batch 1, 32 and 128...");
+    }
+    let device = Device::default();
+    let len = PijersiEncoder.input_len();
+    let shape = NetShape {
+        input: len,
+        actions: PijersiEncoder.num_actions(),
+    };
+    let model = PolicyValueNet::new(&NetConfig::default(), shape, &device, 1);
+    let positions = sample_positions();
+    let lists: Vec<Vec<Move>> = positions
+        .iter()
+        .map(|p| {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            moves
+        })
+        .collect();
+    let packed = PackedNet::new(&model);
+    let burn = model.valid();
+    // Per batch: the evaluator's forward, the bare packed forward, Burn's, legal moves only.
+    let names = [
+        (
+            1,
+            [
+                "net_batch1_positions_per_second",
+                "net_bare_batch1_positions_per_second",
+                "net_burn_batch1_positions_per_second",
+                "net_legal_batch1_positions_per_second",
+            ],
+        ),
+        (
+            32,
+            [
+                "net_batch32_positions_per_second",
+                "net_bare_batch32_positions_per_second",
+                "net_burn_batch32_positions_per_second",
+                "net_legal_batch32_positions_per_second",
+            ],
+        ),
+        (
+            128,
+            [
+                "net_batch128_positions_per_second",
+                "net_bare_batch128_positions_per_second",
+                "net_burn_batch128_positions_per_second",
+                "net_legal_batch128_positions_per_second",
+            ],
+        ),
+    ];
+    for (batch, [plain, bare, burn_name, legal]) in names {
+        let calls = (4096 / batch).max(8);
+        let chunk: Vec<&Position> = positions.iter().cycle().take(batch).collect();
+        let mut evaluator = NetEvaluator::new(&model, &device, PijersiEncoder, 0);
+        let (seconds, _) = timed(args.repeat, || {
+            for _ in 0..calls {
+                black_box(evaluator.forward(&chunk));
+            }
+        });
+        figures.push(Figure {
+            name: plain,
+            value: (calls * batch) as f64 / seconds,
+            unit: "positions/s",
+        });
+
+        let mut inputs = vec![0.0; batch * len];
+        for (p, row) in chunk.iter().zip(inputs.chunks_mut(len)) {
+            PijersiEncoder.encode(p, row);
+        }
+        let mut policy = vec![0.0; batch * shape.actions];
+        let mut value = vec![0.0; batch * 3];
+        let (seconds, _) = timed(args.repeat, || {
+            for _ in 0..calls {
+                packed.forward(black_box(&inputs), &mut policy, &mut value);
+            }
+        });
+        figures.push(Figure {
+            name: bare,
+            value: (calls * batch) as f64 / seconds,
+            unit: "positions/s",
+        });
+
+        let (seconds, _) = timed(args.repeat, || {
+            for _ in 0..calls {
+                let input =
+                    Tensor::<2>::from_data(TensorData::new(inputs.clone(), [batch, len]), &device);
+                let (policy, value) = burn.forward(input);
+                black_box(policy.into_data().try_into_vec::<f32>().ok());
+                black_box(value.into_data().try_into_vec::<f32>().ok());
+            }
+        });
+        figures.push(Figure {
+            name: burn_name,
+            value: (calls * batch) as f64 / seconds,
+            unit: "positions/s",
+        });
+
+        let requests: Vec<Request<'_, Position>> = positions
+            .iter()
+            .zip(&lists)
+            .cycle()
+            .take(batch)
+            .map(|(position, moves)| Request { position, moves })
+            .collect();
+        let mut out = vec![Evaluation::default(); batch];
+        let (seconds, _) = timed(args.repeat, || {
+            for _ in 0..calls {
+                evaluator.evaluate(&requests, &mut out);
+                black_box(&out);
+            }
+        });
+        figures.push(Figure {
+            name: legal,
+            value: (calls * batch) as f64 / seconds,
+            unit: "positions/s",
+        });
+    }
+    figures
+}
+
+/// Self-play and training figures.
 fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     use burn::tensor::Device;
     use pjlab_core::{Encoder, SetupMix};
@@ -367,28 +518,6 @@ fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     };
     let train = TrainConfig::default();
     let mut learner = Learner::new(&NetConfig::default(), shape, &train, &device, 1);
-    let positions = sample_positions();
-    say("network forward passes at batch 1, 32 and 128...");
-    for (batch, name) in [
-        (1, "net_batch1_positions_per_second"),
-        (32, "net_batch32_positions_per_second"),
-        (128, "net_batch128_positions_per_second"),
-    ] {
-        let mut evaluator = NetEvaluator::new(learner.model(), &device, PijersiEncoder, 0);
-        let chunk: Vec<&Position> = positions.iter().cycle().take(batch).collect();
-        let calls = (4096 / batch).max(8);
-        let (seconds, _) = timed(args.repeat, || {
-            for _ in 0..calls {
-                black_box(evaluator.forward(&chunk));
-            }
-        });
-        figures.push(Figure {
-            name,
-            value: (calls * batch) as f64 / seconds,
-            unit: "positions/s",
-        });
-    }
-
     say("self-play: 32 games at 64 simulations a move, one thread...");
     let setups = PijersiSetups::parse("classic:1,half-random:4,full-random:2,pijersi-8100:1")
         .expect("a valid mix");
