@@ -452,19 +452,28 @@ struct MctsAgent<H> {
 }
 
 impl<H> MctsAgent<H> {
-    fn run<G: Game>(
+    /// One search from `position` within `budget`, stopped early if `stop` is raised.
+    fn think<G: Game>(
         &mut self,
-        search: &mut Mcts<G>,
+        position: &G,
         budget: &Budget,
-    ) -> pjlab_mcts::SearchResult<G::Move>
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Decision<G::Move>
     where
         H: Heuristic<G>,
     {
-        match &mut self.eval {
+        let started = Instant::now();
+        self.seed = self.seed.wrapping_add(1);
+        let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
+        if let Some(flag) = stop {
+            search.set_stop_flag(Arc::clone(flag));
+        }
+        let result = match &mut self.eval {
             LeafEval::Rollout(r) => search.search(r.as_mut(), budget),
             LeafEval::Uniform => search.search(&mut UniformEvaluator, budget),
             LeafEval::Heuristic(h) => search.search(h, budget),
-        }
+        };
+        Decision::from_search(result, started)
     }
 }
 
@@ -481,22 +490,13 @@ impl<G: Game, H: Heuristic<G> + Send> Agent<G> for MctsAgent<H> {
     }
 
     fn decide(&mut self, position: &G) -> Decision<G::Move> {
-        let started = Instant::now();
-        self.seed = self.seed.wrapping_add(1);
-        let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
         let budget = self.budget;
-        let result = self.run(&mut search, &budget);
-        Decision::from_search(result, started)
+        self.think(position, &budget, None)
     }
 
     fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
-        let started = Instant::now();
-        self.seed = self.seed.wrapping_add(1);
-        let mut search = Mcts::new(position.clone(), self.config.clone(), self.seed);
-        search.set_stop_flag(Arc::clone(&control.stop));
         let budget = mcts_budget(&self.budget, control.limits);
-        let result = self.run(&mut search, &budget);
-        let decision = Decision::from_search(result, started);
+        let decision = self.think(position, &budget, Some(&control.stop));
         (control.progress)(&decision);
         decision
     }

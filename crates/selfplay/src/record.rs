@@ -132,11 +132,7 @@ fn write_batch(
         .set_compression(Compression::SNAPPY)
         .set_key_value_metadata(Some(metadata))
         .build();
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let tmp = temporary_in(dir, ".parquet.tmp").map_err(|e| io(dir, e))?;
+    let tmp = temporary_beside(path, ".parquet.tmp").map_err(|e| io(path, e))?;
     let mut writer = ArrowWriter::try_new(tmp.as_file(), batch.schema(), Some(props))
         .map_err(|e| io(tmp.path(), e))?;
     writer.write(&batch).map_err(|e| io(tmp.path(), e))?;
@@ -429,9 +425,17 @@ pub fn read_positions(path: &Path) -> Result<Vec<PositionRow>, Error> {
     Ok(out)
 }
 
-/// A uniquely named temporary file in `dir`, readable as a file written the usual way would be
-/// (read and write for everyone, less the umask; temporary files are otherwise private).
-fn temporary_in(dir: &Path, suffix: &str) -> std::io::Result<tempfile::NamedTempFile> {
+/// A uniquely named temporary file in `path`'s directory, to be persisted onto `path` once
+/// written (an atomic write), readable as a file written the usual way would be (read and write
+/// for everyone, less the umask; temporary files are otherwise private).
+///
+/// # Errors
+/// When the file cannot be created.
+pub fn temporary_beside(path: &Path, suffix: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     let mut builder = tempfile::Builder::new();
     builder.prefix(".pjlab-").suffix(suffix);
     #[cfg(unix)]

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use burn::tensor::Device;
@@ -85,10 +86,8 @@ impl<K: GameKit> Agent<K::Game> for NetAgent<K> {
     }
 
     fn decide(&mut self, position: &K::Game) -> Decision<<K::Game as Game>::Move> {
-        let started = Instant::now();
-        let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
-        let result = search.search(&mut self.evaluator, &self.budget);
-        Decision::from_search(result, started)
+        let budget = self.budget;
+        self.think(position, &budget, None)
     }
 
     fn search(
@@ -96,14 +95,28 @@ impl<K: GameKit> Agent<K::Game> for NetAgent<K> {
         position: &K::Game,
         control: &mut Control<'_, <K::Game as Game>::Move>,
     ) -> Decision<<K::Game as Game>::Move> {
-        let started = Instant::now();
-        let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
-        search.set_stop_flag(Arc::clone(&control.stop));
         let budget = mcts_budget(&self.budget, control.limits);
-        let result = search.search(&mut self.evaluator, &budget);
-        let decision = Decision::from_search(result, started);
+        let decision = self.think(position, &budget, Some(&control.stop));
         (control.progress)(&decision);
         decision
+    }
+}
+
+impl<K: GameKit> NetAgent<K> {
+    /// One search from `position` within `budget`, stopped early if `stop` is raised.
+    fn think(
+        &mut self,
+        position: &K::Game,
+        budget: &Budget,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Decision<<K::Game as Game>::Move> {
+        let started = Instant::now();
+        let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
+        if let Some(flag) = stop {
+            search.set_stop_flag(Arc::clone(flag));
+        }
+        let result = search.search(&mut self.evaluator, budget);
+        Decision::from_search(result, started)
     }
 }
 

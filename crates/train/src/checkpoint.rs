@@ -62,11 +62,7 @@ pub(crate) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
 /// place).
 pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
     use std::io::Write as _;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp = temporary_in(dir, ".tmp").map_err(io_err(dir))?;
+    let mut tmp = pjlab_selfplay::temporary_beside(path, ".tmp").map_err(io_err(path))?;
     tmp.write_all(text.as_bytes()).map_err(io_err(tmp.path()))?;
     tmp.persist(path).map_err(|e| io_err(path)(e.error))?;
     Ok(())
@@ -286,17 +282,4 @@ pub(crate) fn restore_window<K: GameKit>(
         &state.window_uses,
         state.window_seen,
     )?)
-}
-
-/// A uniquely named temporary file in `dir`, readable as a file written the usual way would be
-/// (read and write for everyone, less the umask; temporary files are otherwise private).
-fn temporary_in(dir: &Path, suffix: &str) -> std::io::Result<tempfile::NamedTempFile> {
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".pjlab-").suffix(suffix);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    builder.tempfile_in(dir)
 }

@@ -74,14 +74,7 @@ pub(super) fn figures(repeat: usize, chatty: bool) -> Vec<Figure> {
     }
 
     let positions = sample_positions();
-    let lists: Vec<Vec<Move>> = positions
-        .iter()
-        .map(|p| {
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            moves
-        })
-        .collect();
+    let lists = super::legal_lists(&positions);
     let total_moves: usize = lists.iter().map(Vec::len).sum();
     let rounds = 10;
     let mut buffer = Vec::with_capacity(128);

@@ -172,14 +172,7 @@ fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     }
 
     let positions = sample_positions();
-    let lists: Vec<Vec<Move>> = positions
-        .iter()
-        .map(|p| {
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            moves
-        })
-        .collect();
+    let lists = legal_lists(&positions);
     let total_moves: usize = lists.iter().map(Vec::len).sum();
     let rounds = 20;
 
@@ -385,14 +378,7 @@ fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     };
     let model = PolicyValueNet::new(&NetConfig::default(), shape, &device, 1);
     let positions = sample_positions();
-    let lists: Vec<Vec<Move>> = positions
-        .iter()
-        .map(|p| {
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            moves
-        })
-        .collect();
+    let lists = legal_lists(&positions);
     let packed = PackedNet::new(&model);
     let burn = model.valid();
     // Per batch: the evaluator's forward, the bare packed forward, Burn's, legal moves only.
@@ -587,4 +573,16 @@ fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         unit: "samples/s",
     });
     figures
+}
+
+/// The legal moves of each of `positions`.
+fn legal_lists<G: pjlab_core::Game>(positions: &[G]) -> Vec<Vec<G::Move>> {
+    positions
+        .iter()
+        .map(|p| {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            moves
+        })
+        .collect()
 }
