@@ -11,7 +11,7 @@
 //! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
 //!   an interrupted run resumes from its file.
 //! - [`stats`] and [`plot`] (from `pjlab-stats`): Wilson intervals, BayesElo-style ratings,
-//!   SPRT, the chi-square test of homogeneity, SVG charts.
+//!   SPRT, tests on scores across groups, SVG charts.
 //! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
 //!   plots; [`timing`]: each player's time per move.
 

@@ -232,7 +232,14 @@ fn forfeits_lose_and_balance_reports_by_setup() {
     let dir = tempfile::tempdir().unwrap();
     let md = report::write::<PijersiKit>(dir.path(), &spec, &games, 96).unwrap();
     assert!(md.contains("## pijersi-24 by setup"), "{md}");
-    assert!(md.contains("Chi-square test of homogeneity"), "{md}");
+    assert!(
+        md.contains("One-way F test of White's score across setups"),
+        "{md}"
+    );
+    assert!(
+        md.contains("One-way F test of White's score across variants"),
+        "{md}"
+    );
     let setups = std::fs::read_to_string(dir.path().join("setups.csv")).unwrap();
     // 24 setups, two games each.
     assert_eq!(setups.lines().count(), 25);
@@ -312,5 +319,61 @@ fn chomp_balance_finds_the_first_player_wins() {
     assert!(games.iter().all(|g| g.result == 1), "{games:?}");
     let dir = tempfile::tempdir().unwrap();
     let md = report::write::<ChompKit>(dir.path(), &spec, &games, 12).unwrap();
-    assert!(md.contains("| 3x4 | 4 | 4 | 0 | 0 | 100.0 |"), "{md}");
+    // With no random opening the exact searcher plays one game a bar size four times: one
+    // distinct game, which every figure counts once.
+    assert!(md.contains("| 3x4 | 4 | 1 | 1 | 0 | 0 | 100.0 |"), "{md}");
+}
+
+#[test]
+fn repeated_games_count_once_in_every_figure() {
+    // A run, and the same run with every game played twice (as a deterministic agent replays a
+    // start): ratings, scores, intervals and tests must not move; only the games played do.
+    let spec = run(Kind::Match, &["greedy", "random"], "classic,half-random", 8);
+    let games = play(&spec, 2, None, &[]);
+    let mut doubled = games.clone();
+    doubled.extend(games.iter().cloned().map(|mut g| {
+        g.spec.id += 8;
+        g.spec.pair += 4;
+        g
+    }));
+    let mut doubled_spec = spec.clone();
+    doubled_spec.games = 16;
+    let (once, twice) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let md_once = report::write::<PijersiKit>(once.path(), &spec, &games, 8).unwrap();
+    let md_twice = report::write::<PijersiKit>(twice.path(), &doubled_spec, &doubled, 16).unwrap();
+    let read = |dir: &tempfile::TempDir, file: &str| {
+        std::fs::read_to_string(dir.path().join(file)).unwrap()
+    };
+    assert_eq!(read(&once, "summary.csv"), read(&twice, "summary.csv"));
+    // variants.csv: the same but for the games-played column.
+    let drop_played = |csv: String| -> Vec<String> {
+        csv.lines()
+            .map(|l| {
+                let mut cells: Vec<&str> = l.split(',').collect();
+                cells.remove(1);
+                cells.join(",")
+            })
+            .collect()
+    };
+    assert_eq!(
+        drop_played(read(&once, "variants.csv")),
+        drop_played(read(&twice, "variants.csv"))
+    );
+    let section = |md: &str, title: &str| {
+        let start = md.find(title).unwrap();
+        let end = md[start + 1..]
+            .find("\n## ")
+            .map_or(md.len(), |e| start + 1 + e);
+        md[start..end].to_string()
+    };
+    assert_eq!(
+        section(&md_once, "## Head to head"),
+        section(&md_twice, "## Head to head")
+    );
+    assert!(
+        md_twice.contains("16 played of 16; 8 distinct"),
+        "{md_twice}"
+    );
+    assert_eq!(games.len(), 8);
+    assert_eq!(report::distinct_games(&doubled), 8);
 }

@@ -1,7 +1,7 @@
 //! The committed experiments hold: every run under `experiments/` whose games file is committed
 //! gets its report written again from that file alone (`pjlab report`), which must equal the
 //! committed `report.md`; and every number of the experiment's `README.md` tables that names a
-//! report row (the row's first word) under a report column of the same name must equal the
+//! report row (by its whole first cell, or else its first word) under a report column of the same name must equal the
 //! report's. A changed figure, by hand or by code, fails here.
 
 mod common;
@@ -88,7 +88,13 @@ fn check_readme(readme: &str, report: &str, name: &str) -> usize {
                 if shared.len() < 3 {
                     continue;
                 }
-                let Some(report_row) = rt.rows.iter().find(|r| key(&r[0]) == k) else {
+                // The row of the same name, or else of the same first word.
+                let Some(report_row) = rt
+                    .rows
+                    .iter()
+                    .find(|r| r[0] == row[0])
+                    .or_else(|| rt.rows.iter().find(|r| key(&r[0]) == k))
+                else {
                     continue;
                 };
                 for (&i, &j) in &shared {

@@ -4,6 +4,8 @@
 //! - [`stats`]: Wilson intervals, win-draw-loss tallies, BayesElo-style maximum-likelihood
 //!   ratings with draws and a first-mover advantage, the SPRT, the chi-square test of
 //!   homogeneity.
+//! - [`scores`]: tests on mean scores across groups (one-way F test), the largest difference the
+//!   games do not exclude, games needed for a given power.
 //! - [`plot`]: SVG line charts and interval charts.
 //!
 //! ```
@@ -12,6 +14,7 @@
 //! ```
 
 pub mod plot;
+pub mod scores;
 pub mod stats;
 
 /// What can go wrong: a chart that cannot be drawn.

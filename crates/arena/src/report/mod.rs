@@ -1,0 +1,293 @@
+//! A run's report: `report.md` (tables), `games.csv` (one row per game), `summary.csv` (ratings,
+//! or the first side's score by variant), `setups.csv` (its score by setup, enumerable variants
+//! of several setups), `games.txt` (every game in the game's record notation) and SVG plots under
+//! `plots/`. Sides are named as the game names them (Pijersi: White first; Abalone: Black first).
+//!
+//! Deterministic agents replay a game exactly when given the same start and opening. Such
+//! repeats carry no new information, so every score, interval, rating and test of the report
+//! counts each distinct game once ([`unique_games`]), and each table states that effective
+//! number beside the number of games played. Only the time-per-move section and the files of
+//! every game (`games.csv`, `games.txt`) keep the repeats.
+
+mod balance;
+mod ratings;
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use pjlab_core::{Game, GameKit};
+
+use crate::Error;
+use crate::runner::{Ending, Played, PlayedGame};
+use crate::schedule::{Kind, RunSpec};
+use crate::stats::{Sprt, SprtState, Wdl, wilson};
+
+pub use balance::Group;
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |e| Error::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// What makes two games the same game: the variant, who played which side, the start, every
+/// move and the result.
+type GameKey<'a, M> = (String, usize, usize, u64, &'a [M], i8);
+
+fn key<G: Game, V: std::fmt::Display>(g: &PlayedGame<G, V>) -> GameKey<'_, G::Move> {
+    (
+        g.spec.variant.to_string(),
+        g.spec.first,
+        g.spec.second,
+        g.start.hash(),
+        &g.moves,
+        g.result,
+    )
+}
+
+/// The games that differ from every earlier one in their variant, players, start, any move or
+/// result: the first of each set of identical games, in the order given.
+pub fn unique_games<'a, G: Game, V: std::fmt::Display + 'a>(
+    games: impl IntoIterator<Item = &'a PlayedGame<G, V>>,
+) -> Vec<&'a PlayedGame<G, V>> {
+    let mut seen = HashSet::new();
+    games.into_iter().filter(|g| seen.insert(key(*g))).collect()
+}
+
+/// The number of distinct games (see [`unique_games`]): the effective number of games.
+pub fn distinct_games<'a, G: Game, V: std::fmt::Display + 'a>(
+    games: impl IntoIterator<Item = &'a PlayedGame<G, V>>,
+) -> usize {
+    unique_games(games).len()
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}", 100.0 * x)
+}
+
+fn interval(w: &Wdl) -> String {
+    let (lo, hi) = w.interval();
+    format!("{}-{}", percent(lo), percent(hi))
+}
+
+/// The SPRT state for the first player against the second, on colour pairs (each complete pair's
+/// mean score is one unit; a pair whose two games repeat another pair's counts once), and the
+/// number of units.
+pub fn sprt_state<G: Game, V: std::fmt::Display>(
+    sprt: &Sprt,
+    games: &[PlayedGame<G, V>],
+) -> (SprtState, usize) {
+    let mut pairs: BTreeMap<u64, Vec<&PlayedGame<G, V>>> = BTreeMap::new();
+    for g in games.iter().filter(|g| g.spec.first != g.spec.second) {
+        pairs.entry(g.spec.pair).or_default().push(g);
+    }
+    let mut seen = HashSet::new();
+    let units: Vec<f64> = pairs
+        .values()
+        .filter(|p| p.len() == 2 && seen.insert((key(p[0]), key(p[1]))))
+        .map(|p| {
+            let score = |g: &PlayedGame<G, V>| {
+                let first_is_white = g.spec.first == 0;
+                (f64::from(if first_is_white { g.result } else { -g.result }) + 1.0) / 2.0
+            };
+            (score(p[0]) + score(p[1])) / 2.0
+        })
+        .collect();
+    (sprt.test(&units), units.len())
+}
+
+/// Writes the report files into `dir` and returns the Markdown. `scheduled` is the number of
+/// games the run was to play (a smaller number played makes a partial report).
+///
+/// # Errors
+/// [`Error::Io`] when a file cannot be written.
+pub fn write<K: GameKit>(
+    dir: &Path,
+    run: &RunSpec,
+    games: &[Played<K>],
+    scheduled: usize,
+) -> Result<String, Error> {
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).map_err(io(&plots))?;
+    let mut games: Vec<Played<K>> = games.to_vec();
+    games.sort_by_key(|g| g.spec.id);
+    let mut md = String::new();
+    let title = match run.kind {
+        Kind::Match => format!(
+            "Match: {} vs {}",
+            run.players[0].label,
+            run.players.get(1).map_or("", |p| p.label.as_str())
+        ),
+        Kind::Tournament => format!("Tournament of {} agents", run.players.len()),
+        Kind::Balance => format!("Setup balance with {}", run.players[0].label),
+    };
+    let _ = writeln!(md, "# {title}\n");
+    if games.len() < scheduled {
+        let _ = writeln!(
+            md,
+            "**Partial report: {} of {scheduled} games played.** Resume with `--resume`.\n",
+            games.len()
+        );
+    }
+    let _ = writeln!(md, "Command: `{}`\n", run.command);
+    let _ = writeln!(md, "| | |\n|---|---|");
+    for (i, p) in run.players.iter().enumerate() {
+        let _ = writeln!(md, "| player {} | `{}` = `{}` |", i + 1, p.label, p.spec);
+    }
+    let _ = writeln!(md, "| variants | {} |", run.variants.join(", "));
+    let _ = writeln!(
+        md,
+        "| games | {} played of {scheduled}; {} distinct (the effective number: every score, \
+         interval, rating and test below counts each distinct game once) |",
+        games.len(),
+        distinct_games(&games)
+    );
+    let _ = writeln!(
+        md,
+        "| openings | {} random plies before the agents play, {} (recorded as the games' first moves) |",
+        run.opening_plies,
+        match run.opening_margin {
+            Some(m) => format!(
+                "each among the moves within {m} centi-units of the best by a shallow search"
+            ),
+            None => "each uniform over the legal moves".to_string(),
+        }
+    );
+    let _ = writeln!(md, "| seed | {} |", run.seed);
+    for (i, session) in run.sessions.iter().enumerate() {
+        let what = if i == 0 { "run by" } else { "resumed by" };
+        let _ = writeln!(
+            md,
+            "| {what} | {} <br> `{}` |",
+            session.describe(),
+            session.command
+        );
+    }
+    let endings = |e: Ending| games.iter().filter(|g| g.ending == e).count();
+    let _ = writeln!(
+        md,
+        "| endings | {} by the rules, {} forfeits, {} at the {}-ply cap |\n",
+        endings(Ending::Rules),
+        endings(Ending::Forfeit),
+        endings(Ending::MaxPlies),
+        run.max_plies
+    );
+    let forfeits: Vec<&Played<K>> = games.iter().filter(|g| g.forfeit.is_some()).collect();
+    if !forfeits.is_empty() {
+        let _ = writeln!(md, "## Forfeits\n");
+        for g in forfeits.iter().take(20) {
+            let _ = writeln!(
+                md,
+                "- game {}: {}",
+                g.spec.id,
+                g.forfeit.as_deref().unwrap_or("")
+            );
+        }
+        if forfeits.len() > 20 {
+            let _ = writeln!(md, "- ... and {} more (see games.csv)", forfeits.len() - 20);
+        }
+        let _ = writeln!(md);
+    }
+
+    match run.kind {
+        Kind::Match | Kind::Tournament => ratings::section::<K>(&mut md, dir, run, &games)?,
+        Kind::Balance => {}
+    }
+    balance::section::<K>(&mut md, dir, run, &games)?;
+    crate::timing::section::<K>(&mut md, run, &games);
+
+    write_games_csv::<K>(&dir.join("games.csv"), run, &games)?;
+    let mut notation = String::new();
+    for g in &games {
+        let _ = writeln!(
+            notation,
+            "[game {} | {} | setup {} | {} vs {} | {} | {}]",
+            g.spec.id,
+            g.spec.variant,
+            g.spec.setup,
+            run.players[g.spec.first].label,
+            run.players[g.spec.second].label,
+            match g.result {
+                1 => "1-0",
+                -1 => "0-1",
+                _ => "1/2-1/2",
+            },
+            g.ending.name()
+        );
+        notation.push_str(&K::write_record(&g.start, &g.moves));
+        notation.push('\n');
+    }
+    let path = dir.join("games.txt");
+    std::fs::write(&path, notation).map_err(io(&path))?;
+    let path = dir.join("report.md");
+    std::fs::write(&path, &md).map_err(io(&path))?;
+    Ok(md)
+}
+
+fn write_games_csv<K: GameKit>(
+    path: &Path,
+    run: &RunSpec,
+    games: &[Played<K>],
+) -> Result<(), Error> {
+    let [first, second] = K::INFO.sides;
+    let mut csv = format!(
+        "game_id,pair,variant,setup,{first},{second},result,termination,length,opening_plies,forfeit,\
+         {first}_ms_per_move,{second}_ms_per_move\n",
+    );
+    for g in games {
+        let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{},{},{},{},{},{},{:.3},{:.3}",
+            g.spec.id,
+            g.spec.pair,
+            g.spec.variant,
+            g.spec.setup,
+            quote(&run.players[g.spec.first].label),
+            quote(&run.players[g.spec.second].label),
+            g.result,
+            g.ending.name(),
+            g.moves.len(),
+            run.opening_plies.min(g.moves.len() as u32),
+            quote(g.forfeit.as_deref().unwrap_or("")),
+            g.clocks[0].mean().as_secs_f64() * 1000.0,
+            g.clocks[1].mean().as_secs_f64() * 1000.0
+        );
+    }
+    std::fs::write(path, csv).map_err(io(path))
+}
+
+/// The share of the points won by the first side over the distinct games, with its Wilson
+/// interval, for a progress line.
+pub fn first_score<G: Game, V: std::fmt::Display>(games: &[PlayedGame<G, V>]) -> (f64, f64, f64) {
+    let mut w = Wdl::default();
+    for g in unique_games(games) {
+        w.add(g.result);
+    }
+    let (lo, hi) = wilson(w.points(), w.games() as f64);
+    (w.score(), lo, hi)
+}
+
+/// `white` -> `White`.
+fn title_case(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// `8100` -> `8,100`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

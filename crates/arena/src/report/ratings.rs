@@ -1,0 +1,233 @@
+//! The ratings part of a match or tournament report: maximum-likelihood ratings, head to head,
+//! the cross table, the SPRT, the first player's score by variant and the rating curves, all over
+//! the distinct games.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use pjlab_core::GameKit;
+
+use super::{interval, io, percent, sprt_state, title_case, unique_games};
+use crate::Error;
+use crate::plot::{Estimate, Series, interval_chart, line_chart};
+use crate::runner::Played;
+use crate::schedule::RunSpec;
+use crate::stats::{RatingModel, Wdl, fit_ratings};
+
+/// Writes the section into `md` and `summary.csv`, and the charts under `plots/`.
+#[allow(clippy::needless_range_loop)] // tables indexed by player pairs
+pub(super) fn section<K: GameKit>(
+    md: &mut String,
+    dir: &Path,
+    run: &RunSpec,
+    all: &[Played<K>],
+) -> Result<(), Error> {
+    let games: &[Played<K>] = &unique_games(all).into_iter().cloned().collect::<Vec<_>>();
+    let first = title_case(K::INFO.sides[0]);
+    let n = run.players.len();
+    let triples: Vec<(usize, usize, i8)> = games
+        .iter()
+        .map(|g| (g.spec.first, g.spec.second, g.result))
+        .collect();
+    let model = RatingModel::default();
+    let ratings = fit_ratings(n, &triples, &model);
+    let mut totals = vec![Wdl::default(); n];
+    let mut h2h = vec![vec![Wdl::default(); n]; n];
+    for g in games {
+        let (w, b) = (g.spec.first, g.spec.second);
+        totals[w].add(g.result);
+        totals[b].add(-g.result);
+        h2h[w][b].add(g.result);
+        h2h[b][w].add(-g.result);
+    }
+    let _ = writeln!(md, "## Ratings\n");
+    let _ = writeln!(
+        md,
+        "Maximum likelihood over the {} distinct games (BayesElo model: draws and a {first} advantage fitted, {} \
+         virtual draws per pairing as prior), centred on a mean of 0; 95% intervals from the \
+         observed information.\n",
+        games.len(),
+        model.prior_draws
+    );
+    let _ = writeln!(
+        md,
+        "| rank | agent | Elo | 95% | distinct games | W-D-L | score % |\n|---|---|---|---|---|---|---|"
+    );
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| ratings.elo[b].total_cmp(&ratings.elo[a]));
+    let mut csv = String::from("agent,spec,elo,elo_low,elo_high,games,wins,draws,losses,score\n");
+    for (rank, &i) in order.iter().enumerate() {
+        let t = &totals[i];
+        let _ = writeln!(
+            md,
+            "| {} | `{}` | {:+.0} | ±{:.0} | {} | {t} | {} |",
+            rank + 1,
+            run.players[i].label,
+            ratings.elo[i],
+            ratings.half_width(i),
+            t.games(),
+            percent(t.score())
+        );
+        let _ = writeln!(
+            csv,
+            "\"{}\",\"{}\",{:.1},{:.1},{:.1},{},{},{},{},{:.4}",
+            run.players[i].label,
+            run.players[i].spec.replace('"', "\"\""),
+            ratings.elo[i],
+            ratings.elo[i] - ratings.half_width(i),
+            ratings.elo[i] + ratings.half_width(i),
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses,
+            t.score()
+        );
+    }
+    let path = dir.join("summary.csv");
+    std::fs::write(&path, csv).map_err(io(&path))?;
+    let _ = writeln!(
+        md,
+        "\n{first} advantage {:+.0} ± {:.0} Elo; draw parameter {:.0} Elo.\n",
+        ratings.advantage, ratings.advantage_half_width, ratings.draw_elo
+    );
+    let _ = writeln!(md, "## Head to head\n");
+    let _ = writeln!(
+        md,
+        "| agent | opponent | distinct games | W-D-L | score % | 95% Wilson | Elo difference (ML, 95%) |\n|---|---|---|---|---|---|---|"
+    );
+    for i in 0..n {
+        for j in 0..n {
+            let w = &h2h[i][j];
+            if i == j || w.games() == 0 || (n > 2 && i > j) {
+                continue;
+            }
+            let _ = writeln!(
+                md,
+                "| `{}` | `{}` | {} | {w} | {} | {} | {:+.0} ± {:.0} |",
+                run.players[i].label,
+                run.players[j].label,
+                w.games(),
+                percent(w.score()),
+                interval(w),
+                ratings.elo[i] - ratings.elo[j],
+                ratings.difference_half_width(i, j)
+            );
+        }
+    }
+    if n > 2 {
+        let _ = writeln!(md, "\nCross table (row's score % against column):\n");
+        let _ = write!(md, "| |");
+        for p in &run.players {
+            let _ = write!(md, " `{}` |", p.label);
+        }
+        let _ = writeln!(md, "\n|---|{}", "---|".repeat(n));
+        for i in 0..n {
+            let _ = write!(md, "| `{}` |", run.players[i].label);
+            for j in 0..n {
+                let w = &h2h[i][j];
+                if i == j || w.games() == 0 {
+                    let _ = write!(md, " |");
+                } else {
+                    let _ = write!(md, " {} |", percent(w.score()));
+                }
+            }
+            let _ = writeln!(md);
+        }
+    }
+    if let Some(sprt) = &run.sprt {
+        let (state, pairs) = sprt_state(sprt, all);
+        let _ = writeln!(
+            md,
+            "\n## SPRT\n\nH0: `{}` is {:+} Elo against `{}`; H1: {:+} Elo (alpha {}, beta {}). On {} distinct \
+             colour pairs (pentanomial, normal approximation): LLR {:.2} in [{:.2}, {:.2}]: **{}**.",
+            run.players[0].label,
+            sprt.elo0,
+            run.players[1].label,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            pairs,
+            state.llr,
+            state.lower,
+            state.upper,
+            match state.decision {
+                crate::stats::SprtDecision::H1 => "H1 accepted: better",
+                crate::stats::SprtDecision::H0 => "H0 accepted: not better",
+                crate::stats::SprtDecision::Continue => "undecided",
+            }
+        );
+    }
+    if n == 2 {
+        let variants = run.parsed_variants::<K>()?;
+        if variants.len() > 1 {
+            let _ = writeln!(
+                md,
+                "\n### `{}` by variant\n\n| variant | distinct games | W-D-L | score % | 95% Wilson |\n|---|---|---|---|---|",
+                run.players[0].label
+            );
+            let mut estimates = Vec::new();
+            for v in &variants {
+                let mut w = Wdl::default();
+                for g in games.iter().filter(|g| g.spec.variant == *v) {
+                    w.add(if g.spec.first == 0 {
+                        g.result
+                    } else {
+                        -g.result
+                    });
+                }
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {w} | {} | {} |",
+                    v,
+                    w.games(),
+                    percent(w.score()),
+                    interval(&w)
+                );
+                let (low, high) = w.interval();
+                estimates.push(Estimate {
+                    label: v.to_string(),
+                    value: w.score(),
+                    low,
+                    high,
+                });
+            }
+            interval_chart(
+                &dir.join("plots/score-by-variant.svg"),
+                &format!("{} score by variant (95% Wilson)", run.players[0].label),
+                "score",
+                &estimates,
+                Some(0.5),
+            )?;
+            let _ = writeln!(md, "\n![score by variant](plots/score-by-variant.svg)");
+        }
+    }
+    // Rating curves: the fit over the first k games (in schedule order), at up to 20 points.
+    let steps = 20.min(games.len());
+    if steps >= 2 && n >= 2 {
+        let mut series: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n];
+        for s in 1..=steps {
+            let k = games.len() * s / steps;
+            let r = fit_ratings(n, &triples[..k], &model);
+            for (i, points) in series.iter_mut().enumerate() {
+                points.push((k as f64, r.elo[i]));
+            }
+        }
+        let named: Vec<Series<'_>> = series
+            .into_iter()
+            .enumerate()
+            .map(|(i, points)| Series {
+                name: &run.players[i].label,
+                points,
+            })
+            .collect();
+        line_chart(
+            &dir.join("plots/ratings.svg"),
+            "Ratings as games accumulate",
+            "games",
+            "Elo (mean 0)",
+            &named,
+        )?;
+        let _ = writeln!(md, "\n![rating curves](plots/ratings.svg)\n");
+    }
+    Ok(())
+}
