@@ -135,6 +135,10 @@ fn bench_prints_json_figures() {
         "--no-chomp",
         "--repeat",
         "1",
+        "--budget-moves",
+        "4",
+        "--budget-ms",
+        "10",
     ]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
@@ -150,9 +154,16 @@ fn bench_prints_json_figures() {
         "train_samples_per_second",
         "abalone_movegen_moves_per_second",
         "abalone_play_moves_per_second",
+        "budget_alphabeta_mean_ms",
+        "budget_mcts_max_ms",
+        "budget_net_p99_ms",
     ] {
         assert!(v[key].as_f64().unwrap_or(0.0) > 0.0, "{key}");
     }
+    // Over-budget moves are counted (how many depends on the machine's load) and the margin is
+    // the arena's: 10 ms a move has the 5 ms floor.
+    assert!(v["budget_net_overruns"].as_f64().is_some_and(|n| n <= 4.0));
+    assert_eq!(v["budget_margin_ms"], 5.0);
     // Abalone perft(4) signatures: the spec's reference counts.
     assert_eq!(v["abalone_perft4_standard_leaves"], 5_045_110.0);
     assert_eq!(v["abalone_perft4_belgian_leaves"], 8_270_666.0);

@@ -18,6 +18,7 @@ use pjlab_pijersi::PijersiEval;
 use crate::Verbosity;
 
 mod abalone;
+mod budget;
 
 /// Measure the hot paths on one thread and print named figures.
 ///
@@ -40,6 +41,10 @@ mod abalone;
 /// Abalone figures: perft(4) from the standard, Belgian daisy and German daisy starts (seconds;
 /// the leaf counts are signatures), and generation, copy-make play and bulk counting over
 /// positions of seeded random games of every variant (moves or positions per second).
+///
+/// Time-budget figures: alpha-beta, MCTS and network MCTS given `--budget-ms` a move, over
+/// `--budget-moves` decisions: mean, 99th percentile and longest wall time of a decision, and
+/// the moves over the budget plus the arena's overrun margin (`budget_*`).
 ///
 /// Pijersi rules figures: perft(4) from the classic start (seconds, leaves per second; the leaf
 /// count is the signature that must never change), legal move generation (moves per second over a fixed set
@@ -73,6 +78,16 @@ pub struct Args {
     /// tree reuse, as self-play and matches run it).
     #[arg(long, default_value_t = 1_000)]
     mcts_simulations: u32,
+    /// Skip the time-budget figures (`budget_*`, about 3 agents x `--budget-moves` x
+    /// `--budget-ms`).
+    #[arg(long)]
+    no_budget: bool,
+    /// Time a move of the time-budget figures, in milliseconds.
+    #[arg(long, default_value_t = 50.0)]
+    budget_ms: f64,
+    /// Decisions per agent of the time-budget figures (positions of seeded random games).
+    #[arg(long, default_value_t = 200)]
+    budget_moves: usize,
 }
 
 /// One named figure of the bench.
@@ -253,6 +268,9 @@ fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     if !args.no_network {
         figures.extend(forward_figures(args, verbosity));
         figures.extend(network_figures(args, verbosity));
+    }
+    if !args.no_budget {
+        figures.extend(budget::budget_figures(args, verbosity));
     }
     figures
 }
