@@ -1,7 +1,8 @@
 //! The committed experiments hold: every run under `experiments/` whose games file is committed
 //! gets its report written again from that file alone (`pjlab report`), which must equal the
-//! committed `report.md`; and every number of the experiment's `README.md` tables that names a
-//! report row (by its whole first cell, or else its first word) under a report column of the same name must equal the
+//! committed `report.md`, and so does every training run's `training.md` from its
+//! `metrics.jsonl`; and every number of a `README.md` table under `experiments/` that quotes a
+//! row of a report in its directory or below (same row name, same column names) must equal the
 //! report's. A changed figure, by hand or by code, fails here.
 
 mod common;
@@ -70,13 +71,19 @@ fn key(cell: &str) -> String {
     cell.split_whitespace().next().unwrap_or("").to_string()
 }
 
-/// Compares the README's table cells with the report's; returns the number of cells checked.
-fn check_readme(readme: &str, report: &str, name: &str) -> usize {
-    let report_tables = tables(report);
+/// Compares the README's table cells with the reports'; returns the number of cells checked.
+/// A README row quotes a report row when their tables share at least three column names and
+/// the rows their name (the whole first cell, or else its first word); it must then agree on
+/// every shared column with one of the rows it quotes (a README may quote several runs whose
+/// rows have the same name, such as one agent's matches).
+fn check_readme(readme: &str, reports: &[String], name: &str) -> usize {
+    let report_tables: Vec<Table> = reports.iter().flat_map(|r| tables(r)).collect();
     let mut checked = 0;
     for table in tables(readme) {
         for row in &table.rows {
             let k = key(&row[0]);
+            // Every report row this README row quotes, with the shared columns.
+            let mut quoted: Vec<(&Vec<String>, BTreeMap<usize, usize>)> = Vec::new();
             for rt in &report_tables {
                 let shared: BTreeMap<usize, usize> = table
                     .header
@@ -88,83 +95,150 @@ fn check_readme(readme: &str, report: &str, name: &str) -> usize {
                 if shared.len() < 3 {
                     continue;
                 }
-                // The row of the same name, or else of the same first word.
-                let Some(report_row) = rt
-                    .rows
-                    .iter()
-                    .find(|r| r[0] == row[0])
-                    .or_else(|| rt.rows.iter().find(|r| key(&r[0]) == k))
-                else {
-                    continue;
-                };
-                for (&i, &j) in &shared {
-                    assert_eq!(
-                        row.get(i),
-                        report_row.get(j),
-                        "{name}/README.md: row `{}`, column `{}` says {:?}, the report {:?}",
-                        row[0],
-                        table.header[i],
-                        row.get(i),
-                        report_row.get(j)
-                    );
-                    checked += 1;
+                let by_name = rt.rows.iter().find(|r| r[0] == row[0]);
+                if let Some(r) = by_name.or_else(|| rt.rows.iter().find(|r| key(&r[0]) == k)) {
+                    quoted.push((r, shared));
                 }
             }
+            if quoted.is_empty() {
+                continue;
+            }
+            let agrees = |(r, shared): &(&Vec<String>, BTreeMap<usize, usize>)| {
+                shared.iter().all(|(&i, &j)| row.get(i) == r.get(j))
+            };
+            let Some((_, shared)) = quoted.iter().find(|q| agrees(q)) else {
+                let (r, shared) = &quoted[0];
+                let (&i, &j) = shared
+                    .iter()
+                    .find(|(i, j)| row.get(**i) != r.get(**j))
+                    .expect("a differing cell");
+                panic!(
+                    "{name}: row `{}`, column `{}` says {:?}, the report {:?}",
+                    row[0],
+                    table.header[i],
+                    row.get(i),
+                    r.get(j)
+                );
+            };
+            checked += shared.len();
         }
     }
     checked
 }
 
-#[test]
-fn committed_reports_and_readmes_are_what_their_games_files_say() {
-    let mut dirs = Vec::new();
-    runs(&experiments(), &mut dirs);
-    assert!(!dirs.is_empty(), "no committed games files");
-    let tmp = tempfile::tempdir().unwrap();
-    let mut readme_cells = 0;
-    for (n, dir) in dirs.iter().enumerate() {
-        let name = dir
-            .strip_prefix(experiments())
-            .unwrap()
-            .display()
-            .to_string();
-        let out = tmp.path().join(n.to_string());
-        let result = pjlab(&[
-            "report",
-            dir.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(
-            result.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&result.stderr)
-        );
-        let fresh = std::fs::read_to_string(out.join("report.md")).unwrap();
-        let committed = std::fs::read_to_string(dir.join("report.md"))
-            .unwrap_or_else(|_| panic!("{name}: no committed report.md"));
-        assert!(
-            fresh == committed,
-            "{name}/report.md differs from `pjlab report {name}`; first differing line: {:?}",
-            fresh.lines().zip(committed.lines()).find(|(a, b)| a != b)
-        );
-        if let Ok(readme) = std::fs::read_to_string(dir.join("README.md")) {
-            let cells = check_readme(&readme, &fresh, &name);
-            eprintln!("{name}: report equal, {cells} README cells checked");
-            readme_cells += cells;
+/// Directories under `root` holding a training run's `metrics.jsonl` and no games file.
+fn training_runs(root: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            training_runs(&path, out);
+        } else if path.file_name().is_some_and(|n| n == "metrics.jsonl")
+            && !root.join("games.parquet").exists()
+        {
+            out.push(root.to_path_buf());
         }
+    }
+}
+
+/// `pjlab report` on `dir` into `out`: the report file it wrote.
+fn regenerate(dir: &Path, out: &Path, file: &str, name: &str) -> String {
+    let result = pjlab(&[
+        "report",
+        dir.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        result.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let fresh = std::fs::read_to_string(out.join(file)).unwrap();
+    let committed = std::fs::read_to_string(dir.join(file))
+        .unwrap_or_else(|_| panic!("{name}: no committed {file}"));
+    assert!(
+        fresh == committed,
+        "{name}/{file} differs from `pjlab report {name}`; first differing line: {:?}",
+        fresh.lines().zip(committed.lines()).find(|(a, b)| a != b)
+    );
+    fresh
+}
+
+/// READMEs under `root`, each with the reports written again under its directory.
+fn readmes(root: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            readmes(&path, out);
+        } else if path.file_name().is_some_and(|n| n == "README.md") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn committed_reports_and_readmes_are_what_their_records_say() {
+    let root = experiments();
+    let mut games = Vec::new();
+    runs(&root, &mut games);
+    let mut training = Vec::new();
+    training_runs(&root, &mut training);
+    assert!(!games.is_empty(), "no committed games files");
+    assert!(!training.is_empty(), "no committed training metrics");
+    let tmp = tempfile::tempdir().unwrap();
+    // Every fresh report, by the directory it describes.
+    let mut fresh: Vec<(PathBuf, String)> = Vec::new();
+    for (dirs, file) in [(&games, "report.md"), (&training, "training.md")] {
+        for dir in dirs {
+            let name = dir.strip_prefix(&root).unwrap().display().to_string();
+            let out = tmp.path().join(fresh.len().to_string());
+            fresh.push((dir.clone(), regenerate(dir, &out, file, &name)));
+        }
+    }
+    let mut files = Vec::new();
+    readmes(&root, &mut files);
+    let mut readme_cells = 0;
+    for readme in files {
+        let dir = readme.parent().unwrap();
+        let reports: Vec<String> = fresh
+            .iter()
+            .filter(|(d, _)| d.starts_with(dir) && dir != root)
+            .map(|(_, r)| r.clone())
+            .collect();
+        let name = readme.strip_prefix(&root).unwrap().display().to_string();
+        let cells = check_readme(&std::fs::read_to_string(&readme).unwrap(), &reports, &name);
+        eprintln!(
+            "{name}: {cells} cells checked against {} reports",
+            reports.len()
+        );
+        readme_cells += cells;
     }
     assert!(readme_cells > 0, "no README figure was checked");
 }
 
 #[test]
 fn the_readme_check_fails_on_a_changed_figure() {
-    let report = "| variant | games | Black wins | draws | Black score % |\n|---|---|---|---|---|\n\
-                  | standard | 1600 | 375 | 878 | 50.9 |\n";
+    let report =
+        "| variant | games | Black wins | draws | Black score % |\n|---|---|---|---|---|\n\
+                  | standard | 1600 | 375 | 878 | 50.9 |\n"
+            .to_string();
     let good = "| start | games | Black wins | draws | Black score % |\n|---|---|---|---|---|\n\
                 | standard | 1600 | 375 | 878 | **50.9** |\n";
-    assert_eq!(check_readme(good, report, "t"), 4);
+    assert_eq!(check_readme(good, std::slice::from_ref(&report), "t"), 4);
     let bad = good.replace("50.9", "51.0");
-    let failed = std::panic::catch_unwind(|| check_readme(&bad, report, "t"));
+    let failed =
+        std::panic::catch_unwind(|| check_readme(&bad, std::slice::from_ref(&report), "t"));
     assert!(failed.is_err());
+    // Quoting one of two runs whose rows share a name: it must agree with one of them.
+    let other = report.replace("50.9", "51.0").replace("1600", "800");
+    let both = [report.clone(), other];
+    assert_eq!(check_readme(&bad.replace("1600", "800"), &both, "t"), 4);
+    let mixed = bad.replace("375", "376");
+    assert!(std::panic::catch_unwind(|| check_readme(&mixed, &both, "t")).is_err());
 }

@@ -4,7 +4,7 @@
 //!
 //! The loop ([`run`]) plays, trains and evaluates; [`checkpoint`] writes and loads checkpoints
 //! ([`checkpoint::load`] is the one way back to a trained network); [`metrics`] writes the
-//! metrics lines and plots; [`strength`] measures a network; [`agent`] makes it a player;
+//! metrics lines and plots, [`summary`] a run's report from them; [`strength`] measures a network; [`agent`] makes it a player;
 //! [`export`] and [`onnx`] take it to other programs.
 
 pub mod agent;
@@ -20,6 +20,7 @@ pub mod net;
 pub mod onnx;
 pub mod run;
 pub mod strength;
+pub mod summary;
 
 pub use agent::NetAgent;
 pub use config::{EvalConfig, RunConfig};
@@ -56,4 +57,7 @@ pub enum Error {
     /// Another process is using the run directory.
     #[error("{0}")]
     Busy(String),
+    /// A metrics line that does not parse.
+    #[error("metrics: {0}")]
+    Metrics(String),
 }

@@ -446,6 +446,13 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
         let elapsed_s = line.elapsed_s;
         lines.push(line);
         metrics::plot(out, &lines)?;
+        let report = out.join("training.md");
+        std::fs::write(&report, crate::summary::training_report(&lines)).map_err(|cause| {
+            Error::Io {
+                path: report.display().to_string(),
+                cause,
+            }
+        })?;
         checkpoint::write(
             out,
             iteration,

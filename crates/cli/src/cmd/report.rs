@@ -8,12 +8,13 @@ use pjlab_core::GameKit;
 
 use crate::cmd::game::GameName;
 
-/// Write a match, tournament or balance run's report again from its games.parquet: report.md,
-/// games.csv, summary.csv, games.txt and plots/, exactly as the run writes them. Every figure of
-/// a report is a function of the games file; this is how a committed report is checked.
+/// Write a run's report again from its records alone, exactly as the run writes it: for a
+/// match, tournament or balance run, from its games.parquet (report.md, games.csv, summary.csv,
+/// games.txt and plots/); for a training run, from its metrics.jsonl (training.md). Every figure
+/// of a report is a function of these files; this is how a committed report is checked.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The run's directory (holding games.parquet).
+    /// The run's directory (holding games.parquet, or a training run's metrics.jsonl).
     dir: PathBuf,
     /// Where to write the report (default: the run's directory).
     #[arg(long)]
@@ -23,6 +24,18 @@ pub struct Args {
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
     let parquet = session::games_file(&args.dir);
+    let metrics = args.dir.join("metrics.jsonl");
+    if !parquet.exists() && metrics.exists() {
+        let rows = pjlab_train::summary::read_metrics(&metrics)?;
+        let out = args.out.clone().unwrap_or_else(|| args.dir.clone());
+        std::fs::create_dir_all(&out)
+            .with_context(|| format!("cannot create {}", out.display()))?;
+        let path = out.join("training.md");
+        std::fs::write(&path, pjlab_train::summary::training_report(&rows))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("{}", path.display());
+        return Ok(());
+    }
     let spec = record::load_spec(&parquet)
         .with_context(|| format!("no run's games in {}", args.dir.display()))?;
     let game = GameName::parse(&spec.game)?;
