@@ -19,6 +19,7 @@
 //!
 //! SIMD comes from `pulp`, which picks the widest instruction set it supports on the CPU at run
 //! time (AVX2 and FMA on x86-64 since about 2013; plain code elsewhere) and keeps the code safe.
+//! [`PackedNet::scalar`] forces the plain code, so that path is tested and measured on any CPU.
 //! Within a position, the result does not depend on the batch it is computed in.
 
 use pulp::{Arch, Simd, WithSimd};
@@ -106,6 +107,9 @@ pub struct PackedNet {
     /// whole rows of 16.
     policy_columns: Vec<Lanes>,
     value: Dense,
+    /// Whether to run the one-lane kernels whatever the CPU offers (see
+    /// [`scalar`](Self::scalar)).
+    scalar: bool,
 }
 
 impl PackedNet {
@@ -141,6 +145,23 @@ impl PackedNet {
             policy: Dense::new(policy),
             policy_columns,
             value: Dense::new(&heads[1]),
+            scalar: false,
+        }
+    }
+
+    /// The same network on the one-lane (scalar) kernels, as on a CPU without AVX2: to test that
+    /// path on any machine and to measure it (`pjlab bench`, `net_scalar_batch*`).
+    pub fn scalar(mut self) -> PackedNet {
+        self.scalar = true;
+        self
+    }
+
+    /// The instruction set the kernels run on.
+    fn arch(&self) -> Arch {
+        if self.scalar {
+            Arch::Scalar
+        } else {
+            Arch::new()
         }
     }
 
@@ -170,8 +191,8 @@ impl PackedNet {
         let n = self.batch(input, value);
         assert_eq!(policy.len(), n * self.actions(), "policy length");
         let hidden = self.trunk(input, n);
-        dense(&self.policy, &hidden, policy, false);
-        dense(&self.value, &hidden, value, false);
+        dense(self.arch(), &self.policy, &hidden, policy, false);
+        dense(self.arch(), &self.value, &hidden, value, false);
     }
 
     /// Like [`forward`](Self::forward), but writes only the policy logits of `selected`
@@ -198,8 +219,8 @@ impl PackedNet {
         );
         assert_eq!(ends.last().copied().unwrap_or(0), selected.len(), "ends");
         let hidden = self.trunk(input, n);
-        dense(&self.value, &hidden, value, false);
-        Arch::new().dispatch(Gather {
+        dense(self.arch(), &self.value, &hidden, value, false);
+        self.arch().dispatch(Gather {
             net: self,
             hidden: &hidden,
             selected,
@@ -223,17 +244,17 @@ impl PackedNet {
         let mut x = vec![0.0; n * first.outputs];
         let nonzero = input.iter().filter(|&&v| v != 0.0).count();
         if nonzero * 4 <= input.len() {
-            Arch::new().dispatch(Sparse {
+            self.arch().dispatch(Sparse {
                 layer: first,
                 input,
                 out: &mut x,
             });
         } else {
-            dense(first, input, &mut x, true);
+            dense(self.arch(), first, input, &mut x, true);
         }
         for layer in &self.trunk[1..] {
             let mut y = vec![0.0; n * layer.outputs];
-            dense(layer, &x, &mut y, true);
+            dense(self.arch(), layer, &x, &mut y, true);
             x = y;
         }
         x
@@ -241,8 +262,8 @@ impl PackedNet {
 }
 
 /// `out = input W + b` (ReLU'd when `relu`), `input` and `out` row-major.
-fn dense(layer: &Dense, input: &[f32], out: &mut [f32], relu: bool) {
-    Arch::new().dispatch(DenseOp {
+fn dense(arch: Arch, layer: &Dense, input: &[f32], out: &mut [f32], relu: bool) {
+    arch.dispatch(DenseOp {
         layer,
         input,
         out,

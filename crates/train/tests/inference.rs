@@ -83,16 +83,18 @@ fn packed_forward_matches_burn_on_random_inputs() {
     ];
     for (config, input, actions) in cases {
         let net = PolicyValueNet::new(&config, NetShape { input, actions }, &device, 9);
-        let packed = PackedNet::new(&net);
-        assert_eq!((packed.input_len(), packed.actions()), (input, actions));
-        for n in [1, 5, 6, 7, 13, 48, 49, 100] {
-            for density in [None, Some(0.05), Some(0.5), Some(0.0)] {
-                let x = inputs(input, n, density, &mut rng);
-                let (policy, value) = packed_forward(&packed, &x, n);
-                let (want_policy, want_value) = burn_forward(&net, &x, n);
-                let what = format!("{config:?}, batch {n}, density {density:?}");
-                assert_close(&policy, &want_policy, &format!("policy, {what}"));
-                assert_close(&value, &want_value, &format!("value, {what}"));
+        // The widest kernels the CPU offers, and the one-lane kernels of CPUs without AVX2.
+        for packed in [PackedNet::new(&net), PackedNet::new(&net).scalar()] {
+            assert_eq!((packed.input_len(), packed.actions()), (input, actions));
+            for n in [1, 5, 6, 7, 13, 48, 49, 100] {
+                for density in [None, Some(0.05), Some(0.5), Some(0.0)] {
+                    let x = inputs(input, n, density, &mut rng);
+                    let (policy, value) = packed_forward(&packed, &x, n);
+                    let (want_policy, want_value) = burn_forward(&net, &x, n);
+                    let what = format!("{config:?}, batch {n}, density {density:?}");
+                    assert_close(&policy, &want_policy, &format!("policy, {what}"));
+                    assert_close(&value, &want_value, &format!("value, {what}"));
+                }
             }
         }
     }
@@ -108,8 +110,11 @@ fn selected_logits_are_the_full_forwards() {
             actions: 300,
         };
         let config = NetConfig { hidden, layers: 2 };
-        let packed = PackedNet::new(&PolicyValueNet::new(&config, shape, &device, 2));
-        for n in [1, 7, 50] {
+        let net = PolicyValueNet::new(&config, shape, &device, 2);
+        for (packed, n) in [PackedNet::new(&net), PackedNet::new(&net).scalar()]
+            .iter()
+            .flat_map(|p| [(p, 1), (p, 7), (p, 50)])
+        {
             let x = inputs(shape.input, n, Some(0.1), &mut rng);
             let (policy, value) = packed_forward(&packed, &x, n);
             // Each position asks for its own actions, in any order, some none.

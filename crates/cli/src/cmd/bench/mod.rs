@@ -27,7 +27,8 @@ mod budget;
 /// network, all 3,748 policy logits); the same without encoding, on encoded positions
 /// (`net_bare_batch*`), and through Burn as training runs it (`net_burn_batch*`, output copied
 /// out as the evaluator used to); a search's evaluations, which compute only the legal moves'
-/// logits, with encoding, priors and value (`net_legal_batch*`); all in positions per second
+/// logits, with encoding, priors and value (`net_legal_batch*`); the packed network on its
+/// one-lane kernels, as on a CPU without AVX2 (`net_scalar_batch*`); all in positions per second
 /// over positions of seeded random games. Then self-play at 64 simulations a move,
 /// every move a full search, 32 games in lock-step with the immediate-win check (positions per
 /// second, games per hour, mean plies: an untrained network's games are longer than a trained
@@ -408,6 +409,7 @@ fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
                 "net_bare_batch1_positions_per_second",
                 "net_burn_batch1_positions_per_second",
                 "net_legal_batch1_positions_per_second",
+                "net_scalar_batch1_positions_per_second",
             ],
         ),
         (
@@ -417,6 +419,7 @@ fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
                 "net_bare_batch32_positions_per_second",
                 "net_burn_batch32_positions_per_second",
                 "net_legal_batch32_positions_per_second",
+                "net_scalar_batch32_positions_per_second",
             ],
         ),
         (
@@ -426,10 +429,12 @@ fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
                 "net_bare_batch128_positions_per_second",
                 "net_burn_batch128_positions_per_second",
                 "net_legal_batch128_positions_per_second",
+                "net_scalar_batch128_positions_per_second",
             ],
         ),
     ];
-    for (batch, [plain, bare, burn_name, legal]) in names {
+    let scalar = packed.clone().scalar();
+    for (batch, [plain, bare, burn_name, legal, one_lane]) in names {
         let calls = (4096 / batch).max(8);
         let chunk: Vec<&Position> = positions.iter().cycle().take(batch).collect();
         let mut evaluator = NetEvaluator::new(&model, &device, PijersiEncoder, 0);
@@ -457,6 +462,16 @@ fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         });
         figures.push(Figure {
             name: bare,
+            value: (calls * batch) as f64 / seconds,
+            unit: "positions/s",
+        });
+        let (seconds, _) = timed(args.repeat, || {
+            for _ in 0..calls {
+                scalar.forward(black_box(&inputs), &mut policy, &mut value);
+            }
+        });
+        figures.push(Figure {
+            name: one_lane,
             value: (calls * batch) as f64 / seconds,
             unit: "positions/s",
         });
