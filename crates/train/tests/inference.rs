@@ -116,7 +116,7 @@ fn selected_logits_are_the_full_forwards() {
             .flat_map(|p| [(p, 1), (p, 7), (p, 50)])
         {
             let x = inputs(shape.input, n, Some(0.1), &mut rng);
-            let (policy, value) = packed_forward(&packed, &x, n);
+            let (policy, value) = packed_forward(packed, &x, n);
             // Each position asks for its own actions, in any order, some none.
             let mut selected = Vec::new();
             let mut ends = Vec::new();
