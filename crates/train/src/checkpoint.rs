@@ -192,7 +192,8 @@ pub fn summary(path: &Path) -> Result<serde_json::Value, Error> {
 }
 
 /// Writes the checkpoint of iteration `iteration` into `run/checkpoints`, names it the latest
-/// and keeps the newest `keep` (at least one).
+/// and keeps the newest `keep` (at least one) and those of iterations that are multiples of
+/// `keep_every`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn write<K: GameKit>(
     run: &Path,
@@ -203,6 +204,7 @@ pub(crate) fn write<K: GameKit>(
     encoder: &K::Encoder,
     elapsed_s: f64,
     keep: usize,
+    keep_every: Option<u32>,
 ) -> Result<(), Error> {
     let dir = run.join("checkpoints");
     let name = iter_name(iteration);
@@ -230,12 +232,18 @@ pub(crate) fn write<K: GameKit>(
     }
     std::fs::rename(&tmp, &final_dir).map_err(io_err(&final_dir))?;
     write_atomic(&dir.join("latest"), &name)?;
-    // Keep the newest few.
+    // Keep the newest few, and every `keep_every`-th for good.
+    let kept_for_good = |name: &str| {
+        let iteration = name
+            .strip_prefix("iter-")
+            .and_then(|n| n.parse::<u32>().ok());
+        matches!((iteration, keep_every), (Some(i), Some(k)) if k > 0 && i % k == 0)
+    };
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .map_err(io_err(&dir))?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("iter-"))
+        .filter(|n| n.starts_with("iter-") && !kept_for_good(n))
         .collect();
     names.sort();
     let keep = keep.max(1);

@@ -47,6 +47,9 @@ pub struct RunOptions {
     pub stop_after: Option<u32>,
     /// Checkpoints kept (the newest ones).
     pub keep_checkpoints: usize,
+    /// Also keep, for good, the checkpoint of every iteration that is a multiple of this (a
+    /// run's strength curve plays them later).
+    pub keep_every: Option<u32>,
     /// This invocation's provenance: appended to `provenance.jsonl` in the run directory and
     /// written into the footers of the Parquet files it writes (key `pjlab.provenance`).
     pub provenance: pjlab_core::Provenance,
@@ -60,6 +63,7 @@ impl RunOptions {
             progress: true,
             stop_after: None,
             keep_checkpoints: 3,
+            keep_every: None,
             provenance: pjlab_core::Provenance::default(),
         }
     }
@@ -462,6 +466,7 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
             &encoder,
             elapsed_s,
             options.keep_checkpoints,
+            options.keep_every,
         )?;
         main_bar.set_position(u64::from(iteration));
     }

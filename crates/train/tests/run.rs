@@ -143,7 +143,10 @@ fn a_stopped_run_resumes_exactly() {
 fn the_run_directory_holds_config_games_checkpoints_metrics_and_plots() {
     let config = tiny_pijersi();
     let dir = tempfile::tempdir().unwrap();
-    let summary = train(&config, &quiet(dir.path())).unwrap();
+    let mut options = quiet(dir.path());
+    options.keep_checkpoints = 1;
+    options.keep_every = Some(2);
+    let summary = train(&config, &options).unwrap();
     let d = dir.path();
     assert_eq!(
         RunConfig::from_file(&d.join("config.toml")).unwrap(),
@@ -174,6 +177,12 @@ fn the_run_directory_holds_config_games_checkpoints_metrics_and_plots() {
         "iter-0003"
     );
     assert!(d.join("checkpoints/iter-0003/model.bpk").exists());
+    // The newest checkpoint, and every second one for good.
+    assert!(d.join("checkpoints/iter-0002/model.bpk").exists());
+    assert!(!d.join("checkpoints/iter-0001").exists());
+    // The run's report, written from its metrics.
+    let report = std::fs::read_to_string(d.join("training.md")).unwrap();
+    assert!(report.contains("| iterations | 3 |"), "{report}");
 }
 
 #[test]

@@ -37,6 +37,10 @@ pub struct Args {
     /// Checkpoints to keep (the newest).
     #[arg(long, default_value_t = 3)]
     keep_checkpoints: usize,
+    /// Also keep the checkpoint of every N-th iteration for good (for a strength curve or a
+    /// ladder of the run's networks).
+    #[arg(long, value_name = "N")]
+    keep_every: Option<u32>,
 }
 
 /// Runs the command: the configuration's `game` (Pijersi when it names none) picks the kit.
@@ -82,6 +86,7 @@ fn run_game<K: GameKit>(args: &Args, text: &str, name: &str, verbosity: Verbosit
     options.progress = verbosity != Verbosity::Quiet;
     options.stop_after = args.stop_after;
     options.keep_checkpoints = args.keep_checkpoints;
+    options.keep_every = args.keep_every;
     options.provenance = crate::cmd::provenance();
     let summary = train(&config, &options)?;
     println!("run directory: {}", out.display());
