@@ -408,12 +408,15 @@ fn score_test(groups: &[Wdl], what: &str, first: &str) -> String {
     );
     if let Some(bound) = largest_difference_not_excluded(groups) {
         let pairs = groups.iter().filter(|w| w.games() >= 2).count();
+        let level = match pairs * (pairs - 1) / 2 {
+            1 => "95%".to_string(),
+            n => format!("95% family-wise over the {n} pairs, Bonferroni"),
+        };
         let _ = write!(
             text,
             " Differences in {first}'s score larger than **{:.1} points** between any two {what} \
-             are excluded (95% family-wise over the {} pairs, Bonferroni).",
-            100.0 * bound,
-            pairs * (pairs - 1) / 2
+             are excluded ({level}).",
+            100.0 * bound
         );
     }
     text

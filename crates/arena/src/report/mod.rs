@@ -252,11 +252,17 @@ fn write_games_csv<K: GameKit>(
             g.moves.len(),
             run.opening_plies.min(g.moves.len() as u32),
             quote(g.forfeit.as_deref().unwrap_or("")),
-            g.clocks[0].mean().as_secs_f64() * 1000.0,
-            g.clocks[1].mean().as_secs_f64() * 1000.0
+            ms_per_move(&g.clocks[0]),
+            ms_per_move(&g.clocks[1])
         );
     }
     std::fs::write(path, csv).map_err(io(path))
+}
+
+/// A clock's mean time a move in milliseconds, from its total in whole microseconds as records
+/// keep it, so that a run's `games.csv` and one written again from its records agree.
+fn ms_per_move(clock: &crate::runner::Clock) -> f64 {
+    clock.total.as_micros() as f64 / f64::from(clock.moves.max(1)) / 1000.0
 }
 
 /// The share of the points won by the first side over the distinct games, with its Wilson
