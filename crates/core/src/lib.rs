@@ -5,6 +5,7 @@
 //! mask, training targets and golden files all speak it) and text forms of moves and positions.
 //!
 //! - [`Game`]: the trait. Each method documents the invariant the generic test kit checks.
+//! - [`ImperfectGame`]: the trait of stochastic, partially observable, multi-player games.
 //! - [`Side`], [`Outcome`]: who moves and who won, with values that name their point of view.
 //! - [`perft`]: move-path counting over the trait, the second implementation every fast,
 //!   game-specific perft is checked against.
@@ -18,10 +19,10 @@
 //!   (e.g. `seat()`), while outcomes, values and search stay two-sided. Move generation reads the
 //!   seat to decide which marbles may move. Nothing in this trait needs to change.
 //! - **Spatial rock-paper-scissors** (stochastic, partially observable): it does not fit this
-//!   trait, whose positions are fully visible and whose `play` is deterministic. It will get its
-//!   own trait beside this one (chance outcomes sampled from an explicit RNG passed to `play`,
-//!   per-side observations, information-set keys instead of `hash`), and algorithms that need
-//!   perfect information keep using [`Game`].
+//!   trait, whose positions are fully visible and whose `play` is deterministic. It implements
+//!   [`ImperfectGame`] beside this one (chance outcomes sampled from an explicit RNG passed to
+//!   `play`, per-player observations, resampling of hidden state for information-set search),
+//!   and algorithms that need perfect information keep using [`Game`].
 //!
 //! # Example
 //! ```
@@ -35,6 +36,7 @@
 pub mod encode;
 mod game;
 mod heuristic;
+pub mod imperfect;
 mod kit;
 pub mod perft;
 pub mod provenance;
@@ -44,6 +46,7 @@ pub mod testkit;
 pub use encode::{Encoder, EncoderCard, EncoderId};
 pub use game::{Game, Outcome, Side};
 pub use heuristic::{Heuristic, ZeroHeuristic};
+pub use imperfect::ImperfectGame;
 pub use kit::{GameInfo, GameKit, Solved};
 pub use provenance::Provenance;
 pub use setups::{SetupMix, SetupVariant, Setups, Start};

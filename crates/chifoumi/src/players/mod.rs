@@ -1,0 +1,148 @@
+//! Scripted players: the [`Player`] trait, the strategies the spec names, a spec parser and the
+//! game and match loops.
+//!
+//! A player sees only its [`Observation`]s (after every turn, both players' included) and keeps
+//! whatever memory of the match it likes; it never reads the hidden state.
+//!
+//! | spec | behaviour |
+//! |---|---|
+//! | `random` | duels whenever it may, else a uniformly random legal move |
+//! | `focused:F` (`P`, `C`) | duels as soon as the opponent is in view; else the shortest path (BFS) to the nearest visible object of its type around objects of the others; else a random step that avoids the others |
+//! | `greedy` | duels as soon as the opponent is in view; else the shortest path to the nearest visible object of any type; else a random step |
+//! | `avoider` | never duels, never steps on an object unless every legal action does (so its bag stays empty and its duel value is exactly 0) |
+//! | `counter` | collects, as `focused`, the type that beats the opponent's most frequent revealed draw of the match (any type before the first duel); duels in view once it holds that type |
+//! | `counter-reset` | as `counter`, counting only the draws since the opponent's last bag reset |
+//! | `observer` | estimates the opponent's bag (carried over games, pickups it saw, revealed draws, a prior for what it missed); duels in view when its expected duel value is positive, flees otherwise; collects the type that raises that value most |
+
+mod observer;
+mod path;
+mod scripted;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+pub use observer::{ObserverPlayer, expected_value};
+pub use scripted::{AvoiderPlayer, CounterPlayer, FocusedPlayer, GreedyPlayer, RandomPlayer};
+
+use crate::{
+    Action, ActionSet, Error, Game, GameEnd, Match, MatchResult, Object, Observation, Rules,
+};
+
+/// A player of Chifoumi, driven by its observations.
+pub trait Player {
+    /// The spec string that builds this player (`focused:F`).
+    fn name(&self) -> String;
+
+    /// Forgets everything: a new match starts.
+    fn new_match(&mut self) {}
+
+    /// Takes in an observation: called at the start of each game and after every turn (either
+    /// player's), the game's final observation included.
+    fn observe(&mut self, obs: &Observation);
+
+    /// Chooses an action among `legal` on its turn (after [`Player::observe`] saw `obs`).
+    fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action;
+}
+
+/// Builds a player from its spec: `random`, `focused:F` (or `P`, `C`), `greedy`, `avoider`,
+/// `counter`, `counter-reset`, `observer`.
+///
+/// # Errors
+/// [`Error::PlayerSpec`] for an unknown name or a missing, unknown or unexpected option.
+pub fn parse_player(spec: &str) -> Result<Box<dyn Player + Send>, Error> {
+    let err = |reason: &str| Error::PlayerSpec {
+        spec: spec.to_string(),
+        reason: reason.to_string(),
+    };
+    let (name, option) = match spec.trim().split_once(':') {
+        Some((n, o)) => (n, Some(o)),
+        None => (spec.trim(), None),
+    };
+    if name == "focused" {
+        let letter =
+            option.ok_or_else(|| err("focused needs a type: focused:F, focused:P or focused:C"))?;
+        let mut chars = letter.chars();
+        return match (chars.next().and_then(Object::from_letter), chars.next()) {
+            (Some(o), None) => Ok(Box::new(FocusedPlayer::new(o))),
+            _ => Err(err("the type must be F, P or C")),
+        };
+    }
+    if option.is_some() {
+        return Err(err("this player takes no option"));
+    }
+    Ok(match name {
+        "random" => Box::new(RandomPlayer),
+        "greedy" => Box::new(GreedyPlayer::default()),
+        "avoider" => Box::new(AvoiderPlayer),
+        "counter" => Box::new(CounterPlayer::new(false)),
+        "counter-reset" => Box::new(CounterPlayer::new(true)),
+        "observer" => Box::new(ObserverPlayer::default()),
+        _ => {
+            return Err(err(
+                "unknown player, expected random, focused:F|P|C, greedy, avoider, counter, counter-reset or observer",
+            ));
+        }
+    })
+}
+
+/// Plays `game` to its end with `players[p]` as player `p`, drawing duels from `rng` and the
+/// players' choices from `choices`.
+///
+/// # Errors
+/// [`Error::IllegalAction`] when a player answers an illegal action.
+pub fn play_game(
+    game: &mut Game,
+    players: &mut [&mut dyn Player; 2],
+    rng: &mut ChaCha8Rng,
+    choices: &mut ChaCha8Rng,
+) -> Result<GameEnd, Error> {
+    for (p, player) in players.iter_mut().enumerate() {
+        player.observe(&game.observation(p));
+    }
+    loop {
+        if let Some(end) = game.end() {
+            return Ok(end);
+        }
+        let p = game.to_move();
+        let action = players[p].act(&game.observation(p), game.legal(), choices);
+        game.play(action, rng)?;
+        for (q, player) in players.iter_mut().enumerate() {
+            player.observe(&game.observation(q));
+        }
+    }
+}
+
+/// Plays a whole match of `rules` from `seed` (the match's generator; the players' choices
+/// come from a second generator seeded from it).
+///
+/// # Errors
+/// [`Error::Rules`] when the rules do not check; [`Error::IllegalAction`] when a player answers
+/// an illegal action.
+pub fn play_match(
+    rules: &Rules,
+    players: &mut [&mut dyn Player; 2],
+    seed: u64,
+) -> Result<MatchResult, Error> {
+    let mut m = Match::new(rules, seed)?;
+    let mut choices = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    for player in players.iter_mut() {
+        player.new_match();
+    }
+    loop {
+        for (p, player) in players.iter_mut().enumerate() {
+            player.observe(&m.observation(p));
+        }
+        while !m.game().is_over() {
+            let p = m.game().to_move();
+            let action = players[p].act(&m.observation(p), m.game().legal(), &mut choices);
+            m.play(action)?;
+            for (q, player) in players.iter_mut().enumerate() {
+                player.observe(&m.observation(q));
+            }
+        }
+        if !m.next_game() {
+            break;
+        }
+    }
+    Ok(m.result().expect("every game played"))
+}

@@ -1,0 +1,214 @@
+//! Scripted players: the spec parser, their defining behaviours, a round robin.
+
+use pjlab_chifoumi::players::{CounterPlayer, ObserverPlayer, expected_value, play_game};
+use pjlab_chifoumi::{
+    Action, ActionSet, Bag, Cell, Duel, DuelOdds, Error, Game, Object, Player, Rules, parse_player,
+    play_match,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const SPECS: [&str; 9] = [
+    "random",
+    "focused:F",
+    "focused:P",
+    "focused:C",
+    "greedy",
+    "avoider",
+    "counter",
+    "counter-reset",
+    "observer",
+];
+
+#[test]
+fn specs_parse_and_name_themselves() {
+    for spec in SPECS {
+        assert_eq!(parse_player(spec).unwrap().name(), spec);
+    }
+    for bad in [
+        "",
+        "randm",
+        "focused",
+        "focused:X",
+        "focused:FF",
+        "greedy:3",
+        "observer:x",
+    ] {
+        assert!(
+            matches!(parse_player(bad), Err(Error::PlayerSpec { .. })),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn round_robin_plays_legal_matches() {
+    let rules = Rules {
+        games: 4,
+        ..Rules::default()
+    };
+    for (i, a) in SPECS.iter().enumerate() {
+        for b in &SPECS[i..] {
+            let (mut pa, mut pb) = (parse_player(a).unwrap(), parse_player(b).unwrap());
+            let result = play_match(&rules, &mut [pa.as_mut(), pb.as_mut()], i as u64).unwrap();
+            assert_eq!(result.games.len(), 4);
+            assert_eq!(result.score[0], -result.score[1]);
+        }
+    }
+}
+
+/// Plays `games` lone games of `a` against `b` and returns the final states.
+fn games(a: &str, b: &str, n: u64) -> Vec<Game> {
+    (0..n)
+        .map(|seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut choices = ChaCha8Rng::seed_from_u64(seed + 1000);
+            let mut game = Game::new(&Rules::default(), &mut rng).unwrap();
+            let (mut pa, mut pb) = (parse_player(a).unwrap(), parse_player(b).unwrap());
+            play_game(
+                &mut game,
+                &mut [pa.as_mut(), pb.as_mut()],
+                &mut rng,
+                &mut choices,
+            )
+            .unwrap();
+            game
+        })
+        .collect()
+}
+
+#[test]
+fn avoider_stays_empty_and_never_duels() {
+    for game in games("avoider", "greedy", 60) {
+        assert_eq!(game.bag(0), Bag::EMPTY, "\n{game}");
+        if let Some(pjlab_chifoumi::GameEnd::Duel(d)) = game.end() {
+            assert_eq!(d.trigger, 1);
+        }
+    }
+    // Its duel value is exactly 0 against any bag.
+    for b in [
+        Bag::EMPTY,
+        Bag::new(5, 0, 0),
+        Bag::new(1, 2, 3),
+        Bag::new(0, 7, 1),
+    ] {
+        assert_eq!(
+            DuelOdds::new(Bag::EMPTY, b).value(),
+            pjlab_chifoumi::Ratio::ZERO
+        );
+    }
+}
+
+#[test]
+fn focused_holds_only_its_type_and_duels_in_view() {
+    let mut collected = 0;
+    for game in games("focused:P", "avoider", 60) {
+        let bag = game.bag(0);
+        assert_eq!(
+            (bag.count(Object::Flamme), bag.count(Object::Citrouille)),
+            (0, 0),
+            "\n{game}"
+        );
+        collected += bag.count(Object::Potion);
+        if let Some(pjlab_chifoumi::GameEnd::Duel(d)) = game.end() {
+            assert_eq!(d.trigger, 0);
+        }
+    }
+    assert!(collected > 30, "it does collect ({collected})");
+}
+
+#[test]
+fn greedy_collects_more_than_random() {
+    let total = |spec: &str| -> u32 {
+        games(spec, "avoider", 40)
+            .iter()
+            .map(|g| g.bag(0).total())
+            .sum()
+    };
+    assert!(total("greedy") > total("random"));
+}
+
+/// An observation at the end of game `game` of a match whose duel revealed `draws` (the
+/// observer is player 0 and triggered).
+fn end_of_game(game: u16, draws: [Object; 2]) -> pjlab_chifoumi::Observation {
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut obs = Game::new(&Rules::default(), &mut rng)
+        .unwrap()
+        .observation(0);
+    obs.info.game = game;
+    obs.duel = Some(Duel {
+        trigger: 0,
+        target: 1,
+        draws,
+    });
+    obs.over = true;
+    obs
+}
+
+#[test]
+fn counter_targets_what_beats_the_majority() {
+    use Object::*;
+    let mut plain = CounterPlayer::new(false);
+    let mut reset = CounterPlayer::new(true);
+    assert_eq!(plain.target(), None);
+    // The opponent draws P, P (a draw of equal types and a win), then loses with F.
+    let history = [[Potion, Potion], [Citrouille, Potion], [Potion, Flamme]];
+    for (g, draws) in history.into_iter().enumerate() {
+        plain.observe(&end_of_game(g as u16, draws));
+        reset.observe(&end_of_game(g as u16, draws));
+        plain.observe(&end_of_game(g as u16, draws)); // seen twice, counted once
+    }
+    assert_eq!(
+        plain.target(),
+        Some(Citrouille),
+        "P is the majority, C beats it"
+    );
+    assert_eq!(
+        reset.target(),
+        None,
+        "the opponent's bag was reset when it lost"
+    );
+    reset.observe(&end_of_game(3, [Potion, Flamme]));
+    assert_eq!(reset.target(), None);
+    reset.observe(&end_of_game(4, [Flamme, Flamme]));
+    assert_eq!(reset.target(), Some(Potion));
+}
+
+#[test]
+fn observer_value_matches_the_exact_odds_and_decides_the_duel() {
+    for (a, b) in [
+        ((4, 1, 0), (0, 3, 2)),
+        ((2, 1, 1), (0, 0, 1)),
+        ((0, 0, 0), (3, 1, 0)),
+    ] {
+        let (a, b) = (Bag::new(a.0, a.1, a.2), Bag::new(b.0, b.1, b.2));
+        let exact = DuelOdds::new(a, b).value().to_f64();
+        let float = expected_value(a, b.counts().map(f64::from));
+        assert!((exact - float).abs() < 1e-12);
+    }
+    // In view with a one-Potion bag against an unknown (uniform) opponent: value 0, no duel.
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut game = Game::new(
+        &Rules {
+            zone_objects: 0,
+            random_objects: 0,
+            ..Rules::default()
+        },
+        &mut rng,
+    )
+    .unwrap();
+    game.set_position(0, Cell::new(5, 5)).unwrap();
+    game.set_position(1, Cell::new(6, 6)).unwrap();
+    game.set_bag(0, Bag::new(0, 1, 0));
+    let mut observer = ObserverPlayer::default();
+    let obs = game.observation(0);
+    observer.observe(&obs);
+    let action = observer.act(&obs, game.legal(), &mut rng);
+    assert_ne!(action, Action::Duel);
+    let legal: ActionSet = game.legal();
+    assert!(legal.contains(action));
+    // It flees: the distance to the opponent grows.
+    let mut after = game.clone();
+    after.play(action, &mut rng).unwrap();
+    assert!(after.position(0).manhattan(after.position(1)) > 2);
+}
