@@ -157,6 +157,7 @@ fn bench_prints_json_figures() {
         "budget_alphabeta_mean_ms",
         "budget_mcts_max_ms",
         "budget_net_p99_ms",
+        "chifoumi_random_steps_per_second",
     ] {
         assert!(v[key].as_f64().unwrap_or(0.0) > 0.0, "{key}");
     }

@@ -43,6 +43,9 @@ mod budget;
 /// the leaf counts are signatures), and generation, copy-make play and bulk counting over
 /// positions of seeded random games of every variant (moves or positions per second).
 ///
+/// Chifoumi figures: the raw game with uniformly random legal actions, 2e7 steps of back-to-back
+/// games of the spec's rules (steps per second; the games finished are the signature).
+///
 /// Time-budget figures: alpha-beta, MCTS and network MCTS given `--budget-ms` a move, over
 /// `--budget-moves` decisions: mean, 99th percentile and longest wall time of a decision, and
 /// the moves over the budget plus the arena's overrun margin (`budget_*`).
@@ -69,6 +72,9 @@ pub struct Args {
     /// Skip the Abalone figures (about 1 s a run).
     #[arg(long)]
     no_abalone: bool,
+    /// Skip the Chifoumi figures (about 1 s a run).
+    #[arg(long)]
+    no_chifoumi: bool,
     /// Skip the network figures (forward passes, self-play, training steps).
     #[arg(long)]
     no_network: bool,
@@ -265,6 +271,9 @@ fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
             verbosity != Verbosity::Quiet && !args.json,
         ));
     }
+    if !args.no_chifoumi {
+        figures.extend(chifoumi_figures(args, verbosity));
+    }
     figures.extend(search_figures(args, verbosity));
     if !args.no_network {
         figures.extend(forward_figures(args, verbosity));
@@ -274,6 +283,29 @@ fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         figures.extend(budget::budget_figures(args, verbosity));
     }
     figures
+}
+
+/// Chifoumi's raw game speed.
+fn chifoumi_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
+    if verbosity != Verbosity::Quiet && !args.json {
+        eprintln!("Chifoumi, random actions...");
+    }
+    const STEPS: u64 = 20_000_000;
+    let (seconds, games) = timed(args.repeat, || {
+        pjlab_chifoumi::bench::random_steps(STEPS, 1)
+    });
+    vec![
+        Figure {
+            name: "chifoumi_random_steps_per_second",
+            value: STEPS as f64 / seconds,
+            unit: "steps/s",
+        },
+        Figure {
+            name: "chifoumi_random_games_signature",
+            value: games as f64,
+            unit: "games",
+        },
+    ]
 }
 
 /// MCTS and Chomp figures.
