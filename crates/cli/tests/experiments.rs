@@ -74,8 +74,8 @@ fn key(cell: &str) -> String {
 /// Compares the README's table cells with the reports'; returns the number of cells checked.
 /// A README row quotes a report row when their tables share at least three column names and
 /// the rows their name (the whole first cell, or else its first word); it must then agree on
-/// every shared column with one of the rows it quotes (a README may quote several runs whose
-/// rows have the same name, such as one agent's matches).
+/// every shared column with one of the rows it may quote (rows of one name can repeat: one
+/// agent's matches in several runs, or its rows of a head-to-head table).
 fn check_readme(readme: &str, reports: &[String], name: &str) -> usize {
     let report_tables: Vec<Table> = reports.iter().flat_map(|r| tables(r)).collect();
     let mut checked = 0;
@@ -95,10 +95,14 @@ fn check_readme(readme: &str, reports: &[String], name: &str) -> usize {
                 if shared.len() < 3 {
                     continue;
                 }
-                let by_name = rt.rows.iter().find(|r| r[0] == row[0]);
-                if let Some(r) = by_name.or_else(|| rt.rows.iter().find(|r| key(&r[0]) == k)) {
-                    quoted.push((r, shared));
+                // Rows of the same name (a head-to-head table has one per opponent), or else
+                // of the same first word.
+                let mut named: Vec<&Vec<String>> =
+                    rt.rows.iter().filter(|r| r[0] == row[0]).collect();
+                if named.is_empty() {
+                    named = rt.rows.iter().filter(|r| key(&r[0]) == k).collect();
                 }
+                quoted.extend(named.into_iter().map(|r| (r, shared.clone())));
             }
             if quoted.is_empty() {
                 continue;
