@@ -16,19 +16,30 @@ fn experiments() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments")
 }
 
-/// Directories under `root` holding a `games.parquet`.
-fn runs(root: &Path, out: &mut Vec<PathBuf>) {
+/// Every file named `name` under `root`, at any depth.
+fn files_named(root: &Path, name: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(root) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            runs(&path, out);
-        } else if path.file_name().is_some_and(|n| n == "games.parquet") {
-            out.push(root.to_path_buf());
+            files_named(&path, name, out);
+        } else if path.file_name().is_some_and(|n| n == name) {
+            out.push(path);
         }
     }
+}
+
+/// The directories under `root` holding a file named `name`.
+fn dirs_with(root: &Path, name: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    files_named(root, name, &mut files);
+    files
+        .iter()
+        .filter_map(|f| f.parent())
+        .map(Path::to_path_buf)
+        .collect()
 }
 
 /// A Markdown table: its header cells and its rows.
@@ -130,23 +141,6 @@ fn check_readme(readme: &str, reports: &[String], name: &str) -> usize {
     checked
 }
 
-/// Directories under `root` holding a training run's `metrics.jsonl` and no games file.
-fn training_runs(root: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(root) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            training_runs(&path, out);
-        } else if path.file_name().is_some_and(|n| n == "metrics.jsonl")
-            && !root.join("games.parquet").exists()
-        {
-            out.push(root.to_path_buf());
-        }
-    }
-}
-
 /// `pjlab report` on `dir` into `out`: the report file it wrote.
 fn regenerate(dir: &Path, out: &Path, file: &str, name: &str) -> String {
     let result = pjlab(&[
@@ -171,28 +165,15 @@ fn regenerate(dir: &Path, out: &Path, file: &str, name: &str) -> String {
     fresh
 }
 
-/// READMEs under `root`, each with the reports written again under its directory.
-fn readmes(root: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(root) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            readmes(&path, out);
-        } else if path.file_name().is_some_and(|n| n == "README.md") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn committed_reports_and_readmes_are_what_their_records_say() {
     let root = experiments();
-    let mut games = Vec::new();
-    runs(&root, &mut games);
-    let mut training = Vec::new();
-    training_runs(&root, &mut training);
+    let games = dirs_with(&root, "games.parquet");
+    // Training runs: a metrics file and no games file.
+    let training: Vec<PathBuf> = dirs_with(&root, "metrics.jsonl")
+        .into_iter()
+        .filter(|d| !d.join("games.parquet").exists())
+        .collect();
     assert!(!games.is_empty(), "no committed games files");
     assert!(!training.is_empty(), "no committed training metrics");
     let tmp = tempfile::tempdir().unwrap();
@@ -206,7 +187,7 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
         }
     }
     let mut files = Vec::new();
-    readmes(&root, &mut files);
+    files_named(&root, "README.md", &mut files);
     let mut readme_cells = 0;
     for readme in files {
         let dir = readme.parent().unwrap();

@@ -487,26 +487,19 @@ fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         }
         let mut policy = vec![0.0; batch * shape.actions];
         let mut value = vec![0.0; batch * 3];
-        let (seconds, _) = timed(args.repeat, || {
-            for _ in 0..calls {
-                packed.forward(black_box(&inputs), &mut policy, &mut value);
-            }
-        });
-        figures.push(Figure {
-            name: bare,
-            value: (calls * batch) as f64 / seconds,
-            unit: "positions/s",
-        });
-        let (seconds, _) = timed(args.repeat, || {
-            for _ in 0..calls {
-                scalar.forward(black_box(&inputs), &mut policy, &mut value);
-            }
-        });
-        figures.push(Figure {
-            name: one_lane,
-            value: (calls * batch) as f64 / seconds,
-            unit: "positions/s",
-        });
+        // The packed network on the widest kernels, then on the one-lane ones.
+        for (name, net) in [(bare, &packed), (one_lane, &scalar)] {
+            let (seconds, _) = timed(args.repeat, || {
+                for _ in 0..calls {
+                    net.forward(black_box(&inputs), &mut policy, &mut value);
+                }
+            });
+            figures.push(Figure {
+                name,
+                value: (calls * batch) as f64 / seconds,
+                unit: "positions/s",
+            });
+        }
 
         let (seconds, _) = timed(args.repeat, || {
             for _ in 0..calls {
