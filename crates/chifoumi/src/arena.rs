@@ -62,6 +62,8 @@ pub struct Arena {
 pub struct ArenaObservation {
     /// The observing player.
     pub player: u8,
+    /// Number of players in the arena.
+    pub players: u8,
     /// Columns and rows of the grid.
     pub size: (u8, u8),
     /// The visibility radius (cells).
@@ -337,6 +339,7 @@ impl Arena {
         let layout = &self.board.layout;
         ArenaObservation {
             player: player as u8,
+            players: self.players,
             size: (layout.width, layout.height),
             radius: layout.radius,
             turn: (self.turn, self.max_turns),

@@ -62,10 +62,10 @@ pub use arena::{Arena, ArenaObservation, ArenaRules};
 pub use board::{MAX_WINDOW, OFF_GRID};
 pub use game::{Game, GameEnd, MatchInfo, Start};
 pub use map::{Cell, MAX_CELLS, MAX_SIDE, Map, MapErrorKind, ParseMapError, Rect};
-pub use matches::{Match, MatchResult};
+pub use matches::{GameSummary, Match, MatchResult};
 pub use object::{Bag, Duel, DuelOdds, Object, Ratio};
 pub use observe::{Knowledge, Observation, OpponentPrior};
-pub use players::{Player, parse_player, play_game, play_match};
+pub use players::{Player, parse_player, play_game, play_match, play_recorded_match};
 pub use record::GameRecord;
 pub use rules::{MAX_PLAYERS, MAX_RADIUS, Rules};
 

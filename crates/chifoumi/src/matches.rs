@@ -9,6 +9,34 @@ use crate::game::{Game, GameEnd, MatchInfo, Start};
 use crate::rules::Layout;
 use crate::{Action, Bag, Error, Observation, Rules};
 
+/// One finished game of a match, as the match's records and statistics need it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSummary {
+    /// How it ended.
+    pub end: GameEnd,
+    /// The player who moved first (0 or 1).
+    pub first: u8,
+    /// Turns played (one player's action each).
+    pub turns: u16,
+    /// Both bags when it ended (before the loser's is emptied): the bags a duel drew from.
+    pub bags: [Bag; 2],
+}
+
+impl GameSummary {
+    /// The summary of a finished `game`.
+    ///
+    /// # Panics
+    /// When the game is not over.
+    pub fn of(game: &Game) -> GameSummary {
+        GameSummary {
+            end: game.end().expect("a finished game"),
+            first: game.first() as u8,
+            turns: game.turn(),
+            bags: game.bags(),
+        }
+    }
+}
+
 /// The result of a finished match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchResult {
@@ -16,8 +44,8 @@ pub struct MatchResult {
     pub score: [i32; 2],
     /// Duels each player triggered.
     pub duels: [u32; 2],
-    /// How each game ended, in order.
-    pub games: Vec<GameEnd>,
+    /// Each game, in order.
+    pub games: Vec<GameSummary>,
     /// The winner: more points; on equal points, more duels triggered; `None` if still tied.
     pub winner: Option<usize>,
 }
@@ -49,7 +77,7 @@ pub struct Match {
     keep_objects: bool,
     rng: ChaCha8Rng,
     game: Game,
-    ends: Vec<GameEnd>,
+    finished: Vec<GameSummary>,
     actions: Vec<Vec<Action>>,
 }
 
@@ -69,7 +97,7 @@ impl Match {
             keep_objects: rules.keep_objects,
             rng,
             game,
-            ends: Vec::new(),
+            finished: Vec::new(),
             actions: vec![Vec::new()],
         })
     }
@@ -81,7 +109,7 @@ impl Match {
 
     /// 0-based index of the current game.
     pub fn game_index(&self) -> usize {
-        self.ends.len()
+        self.finished.len()
     }
 
     /// The actions played in each game so far.
@@ -109,7 +137,7 @@ impl Match {
 
     /// Whether every game has been played.
     pub fn is_over(&self) -> bool {
-        self.game.is_over() && self.ends.len() + 1 >= self.games as usize
+        self.game.is_over() && self.finished.len() + 1 >= self.games as usize
     }
 
     /// Once the current game is over and games remain, settles it and starts the next one;
@@ -118,7 +146,8 @@ impl Match {
         if !self.game.is_over() || self.is_over() {
             return false;
         }
-        let end = self.game.end().expect("over");
+        let summary = GameSummary::of(&self.game);
+        let end = summary.end;
         let start = Start {
             bags: Match::bags_after(self.game.bags(), end),
             first: if self.alternate_first {
@@ -128,13 +157,13 @@ impl Match {
             },
             info: Match::info_after(self.game.info(), end),
         };
-        self.ends.push(end);
+        self.finished.push(summary);
         self.game = if self.keep_objects {
             self.game.redeal_players(start, &mut self.rng)
         } else {
             Game::deal(self.layout.clone(), start, &mut self.rng)
         };
-        self.game.info.game = self.ends.len() as u16;
+        self.game.info.game = self.finished.len() as u16;
         self.actions.push(Vec::new());
         true
     }
@@ -170,11 +199,11 @@ impl Match {
         if !self.is_over() {
             return None;
         }
-        let mut games = self.ends.clone();
-        games.push(self.game.end().expect("over"));
+        let mut games = self.finished.clone();
+        games.push(GameSummary::of(&self.game));
         let info = games
             .iter()
-            .fold(MatchInfo::default(), |i, &e| Match::info_after(i, e));
+            .fold(MatchInfo::default(), |i, g| Match::info_after(i, g.end));
         let score = info.score.map(i32::from);
         let duels = info.duels.map(u32::from);
         Some(MatchResult {

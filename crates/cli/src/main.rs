@@ -19,7 +19,7 @@ const VERSION: &str = concat!(
     ")"
 );
 
-/// Self-play lab for board games (Pijersi, Abalone, Chomp): exact rules, search, training and
+/// Self-play lab for board games (Pijersi, Abalone, Chomp, and Chifoumi on a grid): exact rules, search, training and
 /// evaluation.
 #[derive(Parser, Debug)]
 #[command(name = "pjlab", version = VERSION, about, long_about = None)]
@@ -42,6 +42,7 @@ enum Command {
     Bench(cmd::bench::Args),
     Demo(cmd::demo::Args),
     Chomp(cmd::chomp::Args),
+    Chifoumi(cmd::chifoumi::Args),
     Play(cmd::play::Args),
     Analyse(cmd::analyse::Args),
     Train(cmd::train::Args),
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => cmd::bench::run(args, verbosity),
         Command::Demo(args) => cmd::demo::run(args, verbosity),
         Command::Chomp(args) => cmd::chomp::run(args, verbosity),
+        Command::Chifoumi(args) => cmd::chifoumi::run(args, verbosity),
         Command::Play(args) => cmd::play::run(args, verbosity),
         Command::Analyse(args) => cmd::analyse::run(args),
         Command::Train(args) => cmd::train::run(args, verbosity),

@@ -14,6 +14,7 @@
 //! | `counter-reset` | as `counter`, counting only the draws since the opponent's last bag reset |
 //! | `observer` | estimates the opponent's bag (carried over games, pickups it saw, revealed draws, a prior for what it missed); duels in view when its expected duel value is positive, flees otherwise; collects the type that raises that value most |
 
+mod arena;
 mod observer;
 mod path;
 mod scripted;
@@ -21,6 +22,7 @@ mod scripted;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+pub use arena::{ArenaDuel, ArenaResult, ArenaSeat, nearest_in_view, play_arena};
 pub use observer::{ObserverPlayer, expected_value};
 pub use scripted::{AvoiderPlayer, CounterPlayer, FocusedPlayer, GreedyPlayer, RandomPlayer};
 
@@ -123,6 +125,19 @@ pub fn play_match(
     players: &mut [&mut dyn Player; 2],
     seed: u64,
 ) -> Result<MatchResult, Error> {
+    play_recorded_match(rules, players, seed).map(|(result, _)| result)
+}
+
+/// [`play_match`], with the actions of each game: with the rules and the seed they replay the
+/// match exactly ([`Match::new`] and [`Match::play`]).
+///
+/// # Errors
+/// As [`play_match`].
+pub fn play_recorded_match(
+    rules: &Rules,
+    players: &mut [&mut dyn Player; 2],
+    seed: u64,
+) -> Result<(MatchResult, Vec<Vec<Action>>), Error> {
     let mut m = Match::new(rules, seed)?;
     let mut choices = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     for player in players.iter_mut() {
@@ -144,5 +159,6 @@ pub fn play_match(
             break;
         }
     }
-    Ok(m.result().expect("every game played"))
+    let result = m.result().expect("every game played");
+    Ok((result, m.actions().to_vec()))
 }

@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod arena;
 pub mod bench;
+pub mod chifoumi;
 pub mod chomp;
 pub mod demo;
 pub mod export;

@@ -1,0 +1,62 @@
+//! Chifoumi runs between players: matches, round robins and 5-player arenas.
+//!
+//! - [`RunSpec`]: what a run plays (player specs, matches, seed, rules) and its schedule of
+//!   [`MatchSpec`]s, a function of the spec alone, so an interrupted run resumes by playing the
+//!   matches its records lack.
+//! - [`play_matches`] / [`play_arenas`]: the schedule on worker threads; raising the stop flag
+//!   (Ctrl-C) stops handing out matches, and every finished one has been passed on when they
+//!   return.
+//! - [`record`]: Parquet tables in the lab's conventions (`chifoumi-matches/1`,
+//!   `chifoumi-games/1`, `chifoumi-arenas/1`, `chifoumi-duels/1`; the run spec as JSON under the
+//!   footer key `pjlab.chifoumi`).
+//! - [`report`]: `report.md` from the records (match scores with 95% intervals, a cross table,
+//!   ratings, duel statistics) and SVG plots.
+//! - [`show`]: one game as a self-contained HTML page that steps through it.
+//!
+//! Players come from a factory the caller passes (spec → player): this crate links no search or
+//! network, the binary composes the scripted players, the search player and the learned one.
+
+pub mod record;
+pub mod report;
+mod run;
+pub mod show;
+mod spec;
+
+pub use run::{Factory, PlayedArena, PlayedMatch, play_arenas, play_matches};
+pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, derive, labels, spec_of};
+
+/// What can go wrong in a Chifoumi run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The game refused something (a map, rules, an illegal action).
+    #[error(transparent)]
+    Game(#[from] pjlab_chifoumi::Error),
+    /// A run that cannot be played as asked.
+    #[error("{0}")]
+    Spec(String),
+    /// A player that cannot be built.
+    #[error("player {label:?}: {reason}")]
+    Player {
+        /// The player's label.
+        label: String,
+        /// Why.
+        reason: String,
+    },
+    /// A file that cannot be read or written.
+    #[error("{path}: {message}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl Error {
+    pub(crate) fn io(path: &std::path::Path, e: impl std::fmt::Display) -> Error {
+        Error::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! [`RunSpec`]: what a run plays (players, matches, seed, rules), kept as JSON in its records so
+//! that `--resume` and `pjlab report` read it back; and its schedule of [`MatchSpec`]s.
+
+use pjlab_chifoumi::{ArenaRules, Map, Rules};
+use serde::{Deserialize, Serialize};
+
+use crate::Error;
+
+/// The kind of run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunKind {
+    /// Two players, N matches (`pjlab chifoumi match`).
+    Match,
+    /// Every pair of players, N matches each (`pjlab chifoumi tournament`).
+    Tournament,
+    /// Every player on one grid, N arenas (`pjlab chifoumi arena`).
+    Arena,
+}
+
+impl RunKind {
+    /// The subcommand's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RunKind::Match => "match",
+            RunKind::Tournament => "tournament",
+            RunKind::Arena => "arena",
+        }
+    }
+}
+
+/// [`Rules`] in a form JSON can hold (the map as its text).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesSpec {
+    /// The map in the map-file format.
+    pub map: String,
+    /// Objects of each type dealt in its zone (objects).
+    pub zone_objects: u8,
+    /// Objects of each type dealt anywhere (objects).
+    pub random_objects: u8,
+    /// Visibility radius (cells).
+    pub radius: u8,
+    /// Rounds before a game is a draw (rounds).
+    pub max_rounds: u16,
+    /// Games in a match (games).
+    pub games: u16,
+    /// Whether the first mover alternates between games.
+    pub alternate_first: bool,
+    /// Whether `STAY` is an action.
+    pub stay: bool,
+    /// Whether a match's next game keeps the uncollected objects.
+    pub keep_objects: bool,
+}
+
+impl RulesSpec {
+    /// The spec of `rules`.
+    pub fn of(rules: &Rules) -> RulesSpec {
+        RulesSpec {
+            map: rules.map.to_text(),
+            zone_objects: rules.zone_objects,
+            random_objects: rules.random_objects,
+            radius: rules.radius,
+            max_rounds: rules.max_rounds,
+            games: rules.games,
+            alternate_first: rules.alternate_first,
+            stay: rules.stay,
+            keep_objects: rules.keep_objects,
+        }
+    }
+
+    /// The rules back.
+    ///
+    /// # Errors
+    /// [`Error::Game`] when the map text does not parse.
+    pub fn rules(&self) -> Result<Rules, Error> {
+        Ok(Rules {
+            map: Map::parse(&self.map).map_err(pjlab_chifoumi::Error::from)?,
+            zone_objects: self.zone_objects,
+            random_objects: self.random_objects,
+            radius: self.radius,
+            max_rounds: self.max_rounds,
+            games: self.games,
+            alternate_first: self.alternate_first,
+            stay: self.stay,
+            keep_objects: self.keep_objects,
+        })
+    }
+}
+
+/// What an arena run adds to the rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaSpec {
+    /// Length of an arena (turns, one player's action each).
+    pub turns: u32,
+    /// How long a duel's loser sits out (turns).
+    pub sit_out: u32,
+}
+
+/// What a run plays; its schedule is a function of it alone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSpec {
+    /// Match, tournament or arena.
+    pub kind: RunKind,
+    /// The players' labels: their specs, with `#2`, `#3` appended to repeated ones.
+    pub players: Vec<String>,
+    /// Matches per pair of players (a match or tournament), or arenas (an arena run).
+    pub matches: u32,
+    /// The run's seed: every match's seed derives from it.
+    pub seed: u64,
+    /// The rules of every game.
+    pub rules: RulesSpec,
+    /// The arena's length and sit-out (arena runs only).
+    pub arena: Option<ArenaSpec>,
+    /// One provenance per invocation (the first run and every resume).
+    #[serde(default)]
+    pub sessions: Vec<pjlab_core::Provenance>,
+}
+
+/// One match (or one arena) of a run's schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSpec {
+    /// Its id, `0..` in schedule order.
+    pub id: u64,
+    /// The player index at each seat (seat 0 moves first in the first game).
+    pub seats: Vec<usize>,
+    /// The seed of its generator.
+    pub seed: u64,
+}
+
+/// SplitMix64 of `seed` mixed with `a` and `b`: independent-looking seeds for every match.
+pub fn derive(seed: u64, a: u64, b: u64) -> u64 {
+    let mut z =
+        seed ^ a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_mul(0xd1b5_4a32_d192_ed03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Labels for `specs`: each spec, with `#2`, `#3`... appended to its repeats.
+pub fn labels(specs: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let seen = specs[..out.len()].iter().filter(|s| *s == spec).count();
+        out.push(if seen == 0 {
+            spec.clone()
+        } else {
+            format!("{spec}#{}", seen + 1)
+        });
+    }
+    out
+}
+
+/// The spec of a label (the label without its `#n` suffix).
+pub fn spec_of(label: &str) -> &str {
+    match label.rsplit_once('#') {
+        Some((spec, n)) if n.parse::<u32>().is_ok() => spec,
+        _ => label,
+    }
+}
+
+impl RunSpec {
+    /// The rules of the run's matches.
+    ///
+    /// # Errors
+    /// [`Error::Game`] when the stored map does not parse.
+    pub fn rules(&self) -> Result<Rules, Error> {
+        self.rules.rules()
+    }
+
+    /// The arena rules of an arena run.
+    ///
+    /// # Errors
+    /// [`Error::Game`] when the stored map does not parse.
+    pub fn arena_rules(&self) -> Result<ArenaRules, Error> {
+        let arena = self.arena.unwrap_or(ArenaSpec {
+            turns: ArenaRules::default().turns,
+            sit_out: ArenaRules::default().sit_out,
+        });
+        Ok(ArenaRules {
+            rules: self.rules()?,
+            players: self.players.len() as u8,
+            turns: arena.turns,
+            sit_out: arena.sit_out,
+        })
+    }
+
+    /// The pairs of player indices that meet: one for a match, every pair for a tournament.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        let n = self.players.len();
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    }
+
+    /// Every match of the run, in order.
+    ///
+    /// Matches and tournaments: for each pair, `matches` matches; consecutive matches (2k,
+    /// 2k+1) share a seed and swap seats, so both players meet the same first deal from both
+    /// seats. Arenas: arena k seats the players rotated by k places.
+    pub fn schedule(&self) -> Vec<MatchSpec> {
+        let mut out = Vec::new();
+        match self.kind {
+            RunKind::Arena => {
+                let n = self.players.len();
+                for k in 0..self.matches as u64 {
+                    out.push(MatchSpec {
+                        id: k,
+                        seats: (0..n).map(|s| (s + k as usize) % n).collect(),
+                        seed: derive(self.seed, 0, k),
+                    });
+                }
+            }
+            RunKind::Match | RunKind::Tournament => {
+                for (pair, (i, j)) in self.pairs().into_iter().enumerate() {
+                    for k in 0..self.matches as u64 {
+                        let seats = if k % 2 == 0 { vec![i, j] } else { vec![j, i] };
+                        out.push(MatchSpec {
+                            id: out.len() as u64,
+                            seats,
+                            seed: derive(self.seed, pair as u64 + 1, k / 2),
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Checks the numbers a run needs.
+    ///
+    /// # Errors
+    /// [`Error::Spec`] for too few or too many players, no matches, or rules that do not
+    /// check.
+    pub fn check(&self) -> Result<(), Error> {
+        let n = self.players.len();
+        let bad = |m: String| Err(Error::Spec(m));
+        match self.kind {
+            RunKind::Match if n != 2 => return bad(format!("a match needs 2 players, not {n}")),
+            RunKind::Tournament if n < 2 => {
+                return bad(format!("a tournament needs at least 2 players, not {n}"));
+            }
+            RunKind::Arena if !(2..=pjlab_chifoumi::MAX_PLAYERS).contains(&n) => {
+                return bad(format!(
+                    "an arena needs 2 to {} players, not {n}",
+                    pjlab_chifoumi::MAX_PLAYERS
+                ));
+            }
+            _ => {}
+        }
+        if self.matches == 0 {
+            return bad("the number of matches must be at least 1".into());
+        }
+        match self.kind {
+            RunKind::Arena => {
+                let rules = self.arena_rules()?;
+                let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+                pjlab_chifoumi::Arena::new(&rules, &mut rng)?;
+            }
+            _ => {
+                pjlab_chifoumi::Match::new(&self.rules()?, 0)?;
+            }
+        }
+        Ok(())
+    }
+}

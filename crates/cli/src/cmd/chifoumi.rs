@@ -1,0 +1,429 @@
+//! `pjlab chifoumi`: matches, round robins and arenas between Chifoumi players, and a game
+//! drawn as an HTML page.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pjlab_chifoumi::{Map, Player, Rules};
+use pjlab_chifoumi_eval::record::Records;
+use pjlab_chifoumi_eval::{
+    ArenaSpec, RulesSpec, RunKind, RunSpec, labels, play_arenas, play_matches, report, show,
+    spec_of,
+};
+
+use crate::Verbosity;
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Chifoumi on a grid: spatial rock-paper-scissors with hidden bags (`../shared/specs/chifoumi.md`).
+///
+/// Players are specs: random, focused:F (or P, C), greedy, avoider, counter, counter-reset,
+/// observer.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Two players, N matches (seats swap every match; matches 2k and 2k+1 share a seed).
+    Match {
+        /// First player's spec.
+        #[arg(long)]
+        a: Option<String>,
+        /// Second player's spec.
+        #[arg(long)]
+        b: Option<String>,
+        /// Matches to play (each of `--games` games).
+        #[arg(long, default_value_t = 100)]
+        matches: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// A round robin: every pair of players, N matches each.
+    Tournament {
+        /// Comma-separated player specs (a repeated spec becomes `spec#2`).
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+        /// Matches per pair.
+        #[arg(long, default_value_t = 20)]
+        matches: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The 5-player extension: every player on one grid for `--turns` turns, N arenas (the
+    /// seats rotate from one arena to the next). Each player duels the nearest player in view.
+    Arena {
+        /// Comma-separated player specs, 2 to 8 (a repeated spec becomes `spec#2`).
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+        /// Arenas to play.
+        #[arg(long, default_value_t = 20)]
+        arenas: u32,
+        /// Length of an arena (turns, one player's action each).
+        #[arg(long, default_value_t = 1000)]
+        turns: u32,
+        /// How long a duel's loser sits out (turns).
+        #[arg(long, default_value_t = 50)]
+        sit_out: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Draws one game as a self-contained HTML page that steps through its turns: a game of a
+    /// recorded run (`--from DIR --match-id N`) or a fresh match (`--a`, `--b`, `--seed`).
+    Show {
+        /// A run directory (of `pjlab chifoumi match` or `tournament`) to take the game from.
+        #[arg(long, conflicts_with_all = ["a", "b"])]
+        from: Option<PathBuf>,
+        /// The match's id in that run.
+        #[arg(long, default_value_t = 0)]
+        match_id: u64,
+        /// First player of a fresh match.
+        #[arg(long, default_value = "focused:F")]
+        a: String,
+        /// Second player of a fresh match.
+        #[arg(long, default_value = "observer")]
+        b: String,
+        /// Seed of a fresh match.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game of the match to draw (0-based).
+        #[arg(long, default_value_t = 0)]
+        game: usize,
+        /// Map file of a fresh match (default: the spec's open 20 x 20 grid).
+        #[arg(long)]
+        map: Option<PathBuf>,
+        /// Where to write the page.
+        #[arg(long, default_value = "chifoumi-game.html")]
+        out: PathBuf,
+    },
+}
+
+/// Options every run takes.
+#[derive(clap::Args, Debug)]
+struct Common {
+    /// Run directory: records (Parquet), report.md, scores.svg.
+    #[arg(long)]
+    out: PathBuf,
+    /// Seed of the run; every match's seed derives from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Continue the interrupted run in --out with the options it was started with.
+    #[arg(long)]
+    resume: bool,
+    /// Map file (`.` free, `#` wall, `F`/`P`/`C` zone cells; default: the spec's 20 x 20).
+    #[arg(long)]
+    map: Option<PathBuf>,
+    /// Games in a match.
+    #[arg(long, default_value_t = 10)]
+    games: u16,
+    /// Rounds after which a game without a duel is drawn (one turn per player each).
+    #[arg(long, default_value_t = 100)]
+    max_rounds: u16,
+    /// Visibility radius (cells, Chebyshev; at most 5).
+    #[arg(long, default_value_t = 2)]
+    radius: u8,
+    /// Objects of each type dealt in its zone.
+    #[arg(long, default_value_t = 6)]
+    zone_objects: u8,
+    /// Objects of each type dealt on random free cells.
+    #[arg(long, default_value_t = 4)]
+    random_objects: u8,
+    /// Allow STAY (pass) as an action.
+    #[arg(long)]
+    stay: bool,
+    /// A match's next game keeps the uncollected objects instead of dealing anew.
+    #[arg(long)]
+    keep_objects: bool,
+    /// Player 0 moves first in every game instead of alternating.
+    #[arg(long)]
+    no_alternate: bool,
+}
+
+fn read_map(path: Option<&Path>) -> Result<Map> {
+    match path {
+        None => Ok(Map::default()),
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read map {}", p.display()))?;
+            Map::parse(&text).with_context(|| format!("map {}", p.display()))
+        }
+    }
+}
+
+impl Common {
+    fn rules(&self) -> Result<Rules> {
+        Ok(Rules {
+            map: read_map(self.map.as_deref())?,
+            zone_objects: self.zone_objects,
+            random_objects: self.random_objects,
+            radius: self.radius,
+            max_rounds: self.max_rounds,
+            games: self.games,
+            alternate_first: !self.no_alternate,
+            stay: self.stay,
+            keep_objects: self.keep_objects,
+        })
+    }
+}
+
+/// Builds a player from its spec: the scripted players of `pjlab_chifoumi`.
+pub fn player(spec: &str) -> std::result::Result<Box<dyn Player + Send>, String> {
+    pjlab_chifoumi::parse_player(spec).map_err(|e| e.to_string())
+}
+
+/// Runs the command.
+pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
+    let (kind, specs, matches, arena, common) = match args.command {
+        Command::Show {
+            from,
+            match_id,
+            a,
+            b,
+            seed,
+            game,
+            map,
+            out,
+        } => return run_show(from, match_id, [a, b], seed, game, map, &out, verbosity),
+        Command::Match {
+            a,
+            b,
+            matches,
+            common,
+        } => {
+            let both = match (a, b) {
+                (Some(a), Some(b)) => vec![a, b],
+                (None, None) if common.resume => Vec::new(),
+                _ => bail!("a match needs both --a and --b"),
+            };
+            (RunKind::Match, both, matches, None, common)
+        }
+        Command::Tournament {
+            players,
+            matches,
+            common,
+        } => (RunKind::Tournament, players, matches, None, common),
+        Command::Arena {
+            players,
+            arenas,
+            turns,
+            sit_out,
+            common,
+        } => (
+            RunKind::Arena,
+            players,
+            arenas,
+            Some(ArenaSpec { turns, sit_out }),
+            common,
+        ),
+    };
+    let out = common.out.clone();
+    let mut records = if common.resume {
+        let records =
+            Records::read(&out).with_context(|| format!("cannot resume from {}", out.display()))?;
+        if records.run.kind != kind {
+            bail!(
+                "{} holds a {} run, not a {}",
+                out.display(),
+                records.run.kind.name(),
+                kind.name()
+            );
+        }
+        records
+    } else {
+        if Records::exist(&out) {
+            bail!(
+                "{} already holds a run: continue it with --resume, or choose another --out",
+                out.display()
+            );
+        }
+        let run = RunSpec {
+            kind,
+            players: labels(&specs),
+            matches,
+            seed: common.seed,
+            rules: RulesSpec::of(&common.rules()?),
+            arena,
+            sessions: Vec::new(),
+        };
+        run.check()?;
+        Records::new(run)
+    };
+    for label in &records.run.players {
+        player(spec_of(label)).map_err(|e| anyhow::anyhow!("player {label:?}: {e}"))?;
+    }
+    records.run.sessions.push(crate::cmd::provenance());
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    let workers = common
+        .workers
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    play(&mut records, &out, workers, verbosity)
+}
+
+fn install_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!(
+            "\nstopping: matches in progress finish, finished ones are kept (Ctrl-C again to quit at once)"
+        );
+    });
+}
+
+/// Plays what the run lacks, saving the records every 30 s and at the end.
+fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity) -> Result<()> {
+    let todo = records.todo();
+    let scheduled = records.run.schedule().len();
+    let before = records.len();
+    let unit = if records.run.kind == RunKind::Arena {
+        "arenas"
+    } else {
+        "matches"
+    };
+    let bar = ProgressBar::new(scheduled as u64);
+    bar.set_position(before as u64);
+    if verbosity == Verbosity::Quiet {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{prefix}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed_precise}} (ETA {{eta}})"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(records.run.kind.name());
+    install_ctrl_c();
+    records.write(out)?;
+    let started = Instant::now();
+    let mut saved = Instant::now();
+    let run = records.run.clone();
+    let mut save_error = None;
+    let mut on_done = |records: &mut Records| {
+        bar.inc(1);
+        if saved.elapsed().as_secs() >= 30 {
+            saved = Instant::now();
+            if let Err(e) = records.write(out) {
+                save_error.get_or_insert(e);
+            }
+        }
+    };
+    let result = if run.kind == RunKind::Arena {
+        play_arenas(&run, &todo, &player, workers, &STOP, &mut |done| {
+            records.arenas.push(done);
+            on_done(records);
+        })
+    } else {
+        play_matches(&run, &todo, &player, workers, &STOP, &mut |done| {
+            records.matches.push(done);
+            on_done(records);
+        })
+    };
+    bar.finish_and_clear();
+    records.write(out)?;
+    result?;
+    if let Some(e) = save_error {
+        return Err(e.into());
+    }
+    let markdown = report::write_report(out, records)?;
+    if verbosity != Verbosity::Quiet {
+        eprintln!(
+            "{} {unit} ({} this session, {:.1} s, {workers} workers); report in {}",
+            records.len(),
+            records.len() - before,
+            started.elapsed().as_secs_f64(),
+            out.join("report.md").display()
+        );
+    }
+    let mut in_table = false;
+    for line in markdown.lines() {
+        in_table |= line.starts_with("| player");
+        if in_table {
+            if !line.starts_with('|') {
+                break;
+            }
+            println!("{line}");
+        }
+    }
+    if records.len() < scheduled {
+        println!(
+            "interrupted: {} of {scheduled} {unit} kept; continue with: pjlab chifoumi {} --out {} --resume",
+            records.len(),
+            run.kind.name(),
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_show(
+    from: Option<PathBuf>,
+    match_id: u64,
+    specs: [String; 2],
+    seed: u64,
+    game: usize,
+    map: Option<PathBuf>,
+    out: &Path,
+    verbosity: Verbosity,
+) -> Result<()> {
+    let (rules, labels, seed, actions) = match from {
+        Some(dir) => {
+            let records = Records::read(&dir)?;
+            if records.run.kind == RunKind::Arena {
+                bail!(
+                    "{} holds an arena run; show draws a game of a match",
+                    dir.display()
+                );
+            }
+            let m = records
+                .matches
+                .iter()
+                .find(|m| m.spec.id == match_id)
+                .with_context(|| format!("{} has no match {match_id}", dir.display()))?;
+            let names = m.spec.seats.iter().map(|&p| records.run.players[p].clone());
+            let names: Vec<String> = names.collect();
+            (
+                records.run.rules()?,
+                [names[0].clone(), names[1].clone()],
+                m.spec.seed,
+                m.actions.clone(),
+            )
+        }
+        None => {
+            let rules = Rules {
+                map: read_map(map.as_deref())?,
+                games: (game + 1).min(u16::MAX as usize) as u16,
+                ..Rules::default()
+            };
+            let mut a = player(&specs[0]).map_err(anyhow::Error::msg)?;
+            let mut b = player(&specs[1]).map_err(anyhow::Error::msg)?;
+            let (_, actions) =
+                pjlab_chifoumi::play_recorded_match(&rules, &mut [a.as_mut(), b.as_mut()], seed)?;
+            (rules, specs, seed, actions)
+        }
+    };
+    let page = show::match_game_page(&rules, seed, &actions, game, labels)?;
+    std::fs::write(out, show::html(&page))
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    if verbosity != Verbosity::Quiet {
+        eprintln!(
+            "{} turns drawn into {}",
+            page.frames.len() - 1,
+            out.display()
+        );
+    }
+    if let Some(end) = page.frames.last().and_then(|f| f.end.clone()) {
+        println!("{end}");
+    }
+    Ok(())
+}

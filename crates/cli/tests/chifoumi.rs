@@ -1,0 +1,175 @@
+//! `pjlab chifoumi`: runs that write their records and report, refuse to overwrite, keep their
+//! matches on Ctrl-C; a game drawn as HTML; bad input as one `error:` line with exit code 2.
+
+mod common;
+
+use std::process::{Command, Stdio};
+
+use common::{assert_usage_error, pjlab, stdout};
+use pjlab_chifoumi_eval::record::Records;
+
+#[test]
+fn bad_input_is_a_one_line_error_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let out = out.to_str().unwrap();
+    assert_usage_error(
+        &pjlab(&[
+            "chifoumi", "match", "--a", "random", "--b", "bogus", "--out", out,
+        ]),
+        "unknown player",
+    );
+    assert!(
+        !dir.path().join("run").exists(),
+        "nothing written for a bad run"
+    );
+    let map = dir.path().join("broken.map");
+    std::fs::write(&map, "..#\n.x.\n").unwrap();
+    assert_usage_error(
+        &pjlab(&[
+            "chifoumi",
+            "tournament",
+            "--players",
+            "random,greedy",
+            "--map",
+            map.to_str().unwrap(),
+            "--out",
+            out,
+        ]),
+        "line 2, column 2",
+    );
+    assert_usage_error(
+        &pjlab(&[
+            "chifoumi", "match", "--a", "random", "--b", "greedy", "--radius", "9", "--out", out,
+        ]),
+        "radius",
+    );
+    assert_usage_error(
+        &pjlab(&[
+            "chifoumi",
+            "match",
+            "--a",
+            "focused:Q",
+            "--b",
+            "greedy",
+            "--out",
+            out,
+        ]),
+        "F, P or C",
+    );
+    assert_usage_error(
+        &pjlab(&["chifoumi", "match", "--a", "random", "--out", out]),
+        "--b",
+    );
+    assert_usage_error(
+        &pjlab(&["chifoumi", "arena", "--players", "random", "--out", out]),
+        "2 to 8",
+    );
+    assert_usage_error(
+        &pjlab(&["chifoumi", "match", "--out", out, "--resume"]),
+        "cannot resume",
+    );
+    let not_a_run = dir.path().to_str().unwrap();
+    assert_usage_error(
+        &pjlab(&["chifoumi", "show", "--from", not_a_run, "--out", out]),
+        "no matches.parquet",
+    );
+}
+
+#[test]
+fn a_tournament_writes_its_report_refuses_to_overwrite_and_shows_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let out = out.to_str().unwrap();
+    let args = [
+        "chifoumi",
+        "tournament",
+        "--players",
+        "random,greedy,avoider",
+        "--matches",
+        "4",
+        "--games",
+        "3",
+        "--out",
+        out,
+    ];
+    let run = pjlab(&args);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(stdout(&run).contains("| avoider | 8 |"), "{}", stdout(&run));
+    let records = Records::read(dir.path().join("t").as_path()).unwrap();
+    assert_eq!(records.matches.len(), 3 * 4);
+    assert!(records.matches.iter().all(|m| m.result.games.len() == 3));
+    assert!(dir.path().join("t/scores.svg").exists());
+    let report = std::fs::read_to_string(dir.path().join("t/report.md")).unwrap();
+    assert!(report.contains("## Cross table") && report.contains("session 1: pjlab"));
+    assert_usage_error(&pjlab(&args), "already holds a run");
+    let html = dir.path().join("g.html");
+    let shown = pjlab(&[
+        "chifoumi",
+        "show",
+        "--from",
+        out,
+        "--match-id",
+        "5",
+        "--game",
+        "1",
+        "--out",
+        html.to_str().unwrap(),
+    ]);
+    assert!(
+        shown.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("game 1") && page.contains("<svg"));
+}
+
+#[test]
+fn ctrl_c_keeps_the_finished_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    let child = Command::new(env!("CARGO_BIN_EXE_pjlab"))
+        .args([
+            "chifoumi",
+            "match",
+            "--a",
+            "observer",
+            "--b",
+            "counter",
+            "--matches",
+            "200000",
+        ])
+        .args(["--workers", "1", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let done = child.wait_with_output().unwrap();
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let text = stdout(&done);
+    assert!(
+        text.contains("interrupted:") && text.contains("--resume"),
+        "{text}"
+    );
+    let records = Records::read(&out).unwrap();
+    assert!(!records.matches.is_empty() && records.matches.len() < 200_000);
+    assert!(
+        text.contains(&format!("interrupted: {} of 200000", records.matches.len())),
+        "{text}"
+    );
+}
