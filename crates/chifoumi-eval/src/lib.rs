@@ -13,17 +13,46 @@
 //!   ratings, duel statistics) and SVG plots.
 //! - [`show`]: one game as a self-contained HTML page that steps through it.
 //!
-//! Players come from a factory the caller passes (spec → player): this crate links no search or
-//! network, the binary composes the scripted players, the search player and the learned one.
+//! Players come from a factory the caller passes (spec → player). [`player`] builds the
+//! scripted players and the information-set MCTS player ([`IsmctsPlayer`], on the lab's search
+//! crate); the binary adds the learned player, which needs the network.
 
 pub mod record;
 pub mod report;
 mod run;
+mod search;
 pub mod show;
 mod spec;
 
 pub use run::{Factory, PlayedArena, PlayedMatch, play_arenas, play_matches};
+pub use search::{IsmctsOptions, IsmctsPlayer};
 pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, derive, labels, spec_of};
+
+/// Builds a player from its spec for matches of `rules`: the scripted players
+/// ([`pjlab_chifoumi::parse_player`]) and `ismcts` (`ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1`,
+/// any subset of the options; see [`IsmctsOptions`]).
+///
+/// # Errors
+/// Why the spec names no player.
+pub fn player(
+    spec: &str,
+    rules: &pjlab_chifoumi::Rules,
+) -> Result<Box<dyn pjlab_chifoumi::Player + Send>, String> {
+    let spec = spec.trim();
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    if name == "ismcts" {
+        let options = IsmctsOptions::parse(options).map_err(|e| format!("{spec:?}: {e}"))?;
+        return Ok(Box::new(IsmctsPlayer::new(rules.clone(), options)));
+    }
+    pjlab_chifoumi::parse_player(spec).map_err(|e| {
+        let text = e.to_string();
+        if text.contains("unknown player") {
+            format!("{text}, or ismcts")
+        } else {
+            text
+        }
+    })
+}
 
 /// What can go wrong in a Chifoumi run.
 #[derive(Debug, thiserror::Error)]

@@ -9,9 +9,60 @@ use crate::game::Game;
 use crate::map::Cell;
 use crate::observe::{Knowledge, OpponentPrior};
 use crate::rules::WALL;
-use crate::{Bag, Object};
+use crate::{Bag, Error, Object, Observation, Rules};
 
 impl Game {
+    /// A state that shows `obs` to its player, built from the observation alone (and the rules,
+    /// which are public): what a player that was never handed the true state starts
+    /// [`Game::resample_with`] from. Its window's cells and its own position and bag are as
+    /// observed, the opponent stands where it is seen (or, out of view, on the cell farthest
+    /// from the player), with an empty bag, and nothing lies out of view.
+    ///
+    /// # Errors
+    /// [`Error::Rules`] when the rules do not check or do not match the observation's grid,
+    /// radius or length.
+    pub fn from_observation(rules: &Rules, obs: &Observation) -> Result<Game, Error> {
+        let layout = rules.layout(2)?;
+        if (
+            layout.width,
+            layout.height,
+            layout.radius,
+            layout.max_rounds,
+        ) != (obs.width, obs.height, obs.radius, obs.max_rounds)
+            || obs.player > 1
+            || !rules.map.contains(obs.position)
+        {
+            return Err(Error::Rules(
+                "the observation does not come from these rules".into(),
+            ));
+        }
+        let mut board = Board::new(layout.clone());
+        for (cell, code) in obs.visible_cells() {
+            if let Some(o) = crate::board::object_of(code) {
+                board.set_object(cell, Some(o));
+            }
+        }
+        let player = obs.player as usize;
+        let far = (0..layout.cells())
+            .map(|i| layout.cell(i))
+            .max_by_key(|c| (c.chebyshev(obs.position), c.manhattan(obs.position)))
+            .unwrap_or(obs.position);
+        let mut pos = [obs.position; 2];
+        pos[1 - player] = obs.opponent.unwrap_or(far);
+        let mut bags = [Bag::EMPTY; 2];
+        bags[player] = obs.bag;
+        Ok(Game {
+            board,
+            pos,
+            bags,
+            to_move: obs.to_move,
+            first: (obs.to_move + (obs.turn % 2) as u8) % 2,
+            turn: obs.turn,
+            duel: obs.duel,
+            info: obs.info,
+        })
+    }
+
     /// A full state drawn at random among those consistent with what `player` perceived, for
     /// information-set search. `knowledge` holds its observations of this game (it is brought
     /// up to date with the current observation if it lags behind).

@@ -199,3 +199,48 @@ fn resampled_states_are_consistent() {
         }
     }
 }
+
+/// A player handed only its observations rebuilds a state that shows it the same thing, and
+/// resamples from that state exactly as from the true one's observation (same generator, same
+/// draw), so a player never needs the true state.
+#[test]
+fn a_state_rebuilt_from_an_observation_shows_the_same_and_resamples_the_same() {
+    let rules = Rules::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for game_no in 0..20 {
+        let mut game = Game::new(&rules, &mut rng).unwrap();
+        let mut known = [Knowledge::default(), Knowledge::default()];
+        let mut turns = 0;
+        while !game.is_over() && turns < 60 {
+            for p in 0..2 {
+                known[p].update(&game.observation(p));
+                let obs = game.observation(p);
+                let rebuilt = Game::from_observation(&rules, &obs).unwrap();
+                assert_eq!(rebuilt.observation(p), obs, "game {game_no} turn {turns}");
+                let prior = pjlab_chifoumi::OpponentPrior::default();
+                let seed = rng.random::<u64>();
+                let a =
+                    game.resample_with(p, &known[p], prior, &mut ChaCha8Rng::seed_from_u64(seed));
+                let b = rebuilt.resample_with(
+                    p,
+                    &known[p],
+                    prior,
+                    &mut ChaCha8Rng::seed_from_u64(seed),
+                );
+                assert_eq!(a, b);
+            }
+            let a = random_action(&game, &mut rng);
+            game.play(a, &mut rng).unwrap();
+            turns += 1;
+        }
+    }
+    let other = Rules {
+        radius: 3,
+        ..Rules::default()
+    };
+    let obs = Game::new(&rules, &mut rng).unwrap().observation(0);
+    assert!(
+        Game::from_observation(&other, &obs).is_err(),
+        "another radius"
+    );
+}

@@ -9,6 +9,8 @@
 //!   up), and [`search_lockstep`] drives many games so that one evaluator call serves them all.
 //! - Evaluators here: [`UniformEvaluator`] and [`RolloutEvaluator`]; the network evaluator
 //!   lives with the network.
+//! - [`ismcts()`]: information-set MCTS for games with hidden information and chance
+//!   ([`pjlab_core::ImperfectGame`]), searching one tree over determinizations.
 //!
 //! Values carry their point of view ([`Value`]). Inside the tree, a node's value sum is from
 //! the side that played the move into it, so a parent compares its children directly.
@@ -25,6 +27,7 @@
 
 mod evaluator;
 pub mod gumbel;
+pub mod ismcts;
 mod search;
 mod tree;
 
@@ -33,5 +36,6 @@ pub use evaluator::{
     UniformEvaluator, Value,
 };
 pub use gumbel::GumbelConfig;
+pub use ismcts::{IsmctsConfig, IsmctsResult, LeafValue, ZeroLeaf, ismcts};
 pub use search::{Budget, Config, Mcts, RootNoise, SearchResult, drive_lockstep, search_lockstep};
 pub use tree::Proof;

@@ -59,6 +59,13 @@ impl ObserverPlayer {
         std::array::from_fn(|i| self.carried[i] + seen[i] as f64 + PRIOR)
     }
 
+    /// The estimate of the opponent's bag at the start of this game: what it carried over
+    /// from earlier games of the match (fractional counts; empty at a match's start and after
+    /// it lost a duel).
+    pub fn carried(&self) -> [f64; 3] {
+        self.carried
+    }
+
     fn settle(&mut self, obs: &Observation) {
         let seen = self.known.opponent_pickups().counts();
         let mut next: [f64; 3] = std::array::from_fn(|i| self.carried[i] + seen[i] as f64);

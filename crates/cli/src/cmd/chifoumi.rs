@@ -21,7 +21,7 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// Chifoumi on a grid: spatial rock-paper-scissors with hidden bags (`../shared/specs/chifoumi.md`).
 ///
 /// Players are specs: random, focused:F (or P, C), greedy, avoider, counter, counter-reset,
-/// observer.
+/// observer, ismcts (information-set MCTS: ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(subcommand)]
@@ -174,9 +174,9 @@ impl Common {
     }
 }
 
-/// Builds a player from its spec: the scripted players of `pjlab_chifoumi`.
-pub fn player(spec: &str) -> std::result::Result<Box<dyn Player + Send>, String> {
-    pjlab_chifoumi::parse_player(spec).map_err(|e| e.to_string())
+/// Builds a player from its spec for matches of `rules`.
+pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player + Send>, String> {
+    pjlab_chifoumi_eval::player(spec, rules)
 }
 
 /// Runs the command.
@@ -256,8 +256,9 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         run.check()?;
         Records::new(run)
     };
+    let rules = records.run.rules()?;
     for label in &records.run.players {
-        player(spec_of(label)).map_err(|e| anyhow::anyhow!("player {label:?}: {e}"))?;
+        player(spec_of(label), &rules).map_err(|e| anyhow::anyhow!("player {label:?}: {e}"))?;
     }
     records.run.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
@@ -317,13 +318,15 @@ fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity)
             }
         }
     };
+    let rules = run.rules()?;
+    let factory = |spec: &str| player(spec, &rules);
     let result = if run.kind == RunKind::Arena {
-        play_arenas(&run, &todo, &player, workers, &STOP, &mut |done| {
+        play_arenas(&run, &todo, &factory, workers, &STOP, &mut |done| {
             records.arenas.push(done);
             on_done(records);
         })
     } else {
-        play_matches(&run, &todo, &player, workers, &STOP, &mut |done| {
+        play_matches(&run, &todo, &factory, workers, &STOP, &mut |done| {
             records.matches.push(done);
             on_done(records);
         })
@@ -405,8 +408,8 @@ fn run_show(
                 games: (game + 1).min(u16::MAX as usize) as u16,
                 ..Rules::default()
             };
-            let mut a = player(&specs[0]).map_err(anyhow::Error::msg)?;
-            let mut b = player(&specs[1]).map_err(anyhow::Error::msg)?;
+            let mut a = player(&specs[0], &rules).map_err(anyhow::Error::msg)?;
+            let mut b = player(&specs[1], &rules).map_err(anyhow::Error::msg)?;
             let (_, actions) =
                 pjlab_chifoumi::play_recorded_match(&rules, &mut [a.as_mut(), b.as_mut()], seed)?;
             (rules, specs, seed, actions)

@@ -1,0 +1,194 @@
+//! `ismcts`: the information-set MCTS player of Chifoumi, on the lab's [`pjlab_mcts::ismcts()`].
+
+use pjlab_chifoumi::players::ObserverPlayer;
+use pjlab_chifoumi::{
+    Action, ActionSet, Bag, DuelOdds, Game, GameEnd, Knowledge, Observation, OpponentPrior, Player,
+    Rules,
+};
+use pjlab_mcts::{IsmctsConfig, LeafValue, ismcts};
+use rand_chacha::ChaCha8Rng;
+
+/// The settings of [`IsmctsPlayer`], and its spec's options.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct IsmctsOptions {
+    /// Iterations a decision, one determinization each (`sims`, default 400).
+    pub iterations: u32,
+    /// UCB1 exploration constant (`c`, default 0.7).
+    pub exploration: f32,
+    /// A leaf's value: this weight times the exact expected duel value of the two bags
+    /// (`leaf`, default 0.5: a duel may not happen).
+    pub leaf_weight: f32,
+    /// Probability that an object the player never saw is already in the opponent's bag
+    /// (`hidden`, default 0.1).
+    pub hidden_pickup: f64,
+    /// What calling a duel is worth besides its result, for the match's tie-break (more duels
+    /// called wins a match of equal points): added to the caller's return, taken from the
+    /// other's (`tie`, default 0.1).
+    pub tie_break: f32,
+}
+
+impl Default for IsmctsOptions {
+    fn default() -> IsmctsOptions {
+        IsmctsOptions {
+            iterations: 400,
+            exploration: 0.7,
+            leaf_weight: 0.5,
+            hidden_pickup: 0.1,
+            tie_break: 0.1,
+        }
+    }
+}
+
+impl IsmctsOptions {
+    /// Reads `sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1` (any subset, any order; empty for the
+    /// defaults).
+    ///
+    /// # Errors
+    /// The reason, for an unknown key or a value out of range.
+    pub fn parse(options: &str) -> Result<IsmctsOptions, String> {
+        let mut o = IsmctsOptions::default();
+        for item in options.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("option {item:?} is not key=value"))?;
+            let number = |lo: f64, hi: f64| -> Result<f64, String> {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| (lo..=hi).contains(v))
+                    .ok_or_else(|| format!("{key}={value}: expected a number in {lo} to {hi}"))
+            };
+            match key {
+                "sims" => o.iterations = number(1.0, 1e7)? as u32,
+                "c" => o.exploration = number(0.0, 100.0)? as f32,
+                "leaf" => o.leaf_weight = number(0.0, 1.0)? as f32,
+                "hidden" => o.hidden_pickup = number(0.0, 1.0)?,
+                _ => {
+                    return Err(format!(
+                        "unknown option {key:?}: expected sims, c, leaf or hidden"
+                    ));
+                }
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// Values a leaf at `weight` times the exact expected duel value of the bags, and a duel's
+/// end at its result plus `tie` for its caller.
+struct DuelLeaf {
+    weight: f32,
+    tie: f32,
+}
+
+impl LeafValue<Game> for DuelLeaf {
+    fn values(&mut self, state: &Game, out: &mut [f32]) {
+        let v = DuelOdds::new(state.bag(0), state.bag(1)).value().to_f64() as f32;
+        out[0] = self.weight * v;
+        out[1] = -out[0];
+    }
+
+    fn terminal_values(&mut self, state: &Game, out: &mut [f32]) {
+        let mut v = state.end().map_or(0, |e| e.value_for(0)) as f32;
+        if let Some(GameEnd::Duel(duel)) = state.end() {
+            v += if duel.trigger == 0 {
+                self.tie
+            } else {
+                -self.tie
+            };
+        }
+        out[0] = v;
+        out[1] = -v;
+    }
+}
+
+/// Information-set MCTS: at each decision, `iterations` determinizations drawn with
+/// [`Game::resample_with`] from what it observed this game (the opponent's bag at the game's
+/// start estimated as the `observer` player does, from the match so far) share one tree; leaves
+/// are valued by the exact expected duel value of the determinized bags.
+pub struct IsmctsPlayer {
+    rules: Rules,
+    options: IsmctsOptions,
+    known: Knowledge,
+    tracker: ObserverPlayer,
+    game: u16,
+}
+
+impl IsmctsPlayer {
+    /// A player for matches of `rules` (public: the map, the deal's counts).
+    pub fn new(rules: Rules, options: IsmctsOptions) -> IsmctsPlayer {
+        IsmctsPlayer {
+            rules,
+            options,
+            known: Knowledge::default(),
+            tracker: ObserverPlayer::default(),
+            game: 0,
+        }
+    }
+
+    fn prior(&self) -> OpponentPrior {
+        let c = self.tracker.carried().map(|x| x.round().max(0.0) as u16);
+        OpponentPrior {
+            start_bag: Bag::new(c[0], c[1], c[2]),
+            hidden_pickup: self.options.hidden_pickup,
+        }
+    }
+}
+
+impl Player for IsmctsPlayer {
+    fn name(&self) -> String {
+        let o = &self.options;
+        format!(
+            "ismcts:sims={},c={},leaf={},hidden={},tie={}",
+            o.iterations, o.exploration, o.leaf_weight, o.hidden_pickup, o.tie_break
+        )
+    }
+
+    fn new_match(&mut self) {
+        self.known = Knowledge::default();
+        self.tracker.new_match();
+        self.game = 0;
+    }
+
+    fn observe(&mut self, obs: &Observation) {
+        if obs.info.game != self.game {
+            self.game = obs.info.game;
+            self.known = Knowledge::default();
+        }
+        self.known.update(obs);
+        self.tracker.observe(obs);
+    }
+
+    fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
+        let fallback = legal.iter().next().unwrap_or(Action::Duel);
+        if legal.len() <= 1 {
+            return fallback;
+        }
+        let Ok(root) = Game::from_observation(&self.rules, obs) else {
+            return fallback;
+        };
+        let me = obs.player as usize;
+        let prior = self.prior();
+        let config = IsmctsConfig {
+            iterations: self.options.iterations,
+            exploration: self.options.exploration,
+        };
+        let known = &self.known;
+        let mut leaf = DuelLeaf {
+            weight: self.options.leaf_weight,
+            tie: self.options.tie_break,
+        };
+        let result = ismcts(
+            me,
+            &config,
+            |r| root.resample_with(me, known, prior, r),
+            &mut leaf,
+            rng,
+        );
+        result
+            .best
+            .and_then(Action::from_index)
+            .filter(|&a| legal.contains(a))
+            .unwrap_or(fallback)
+    }
+}

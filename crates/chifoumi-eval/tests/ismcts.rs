@@ -1,0 +1,104 @@
+//! The information-set MCTS player: its spec, a duel it must call and one it must refuse from
+//! what it saw the opponent pick up, and matches against the random player.
+
+use pjlab_chifoumi::{Action, Bag, Cell, Game, Object, Player, Rules};
+use pjlab_chifoumi_eval::{IsmctsOptions, player};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn specs_parse_and_refuse_bad_options() {
+    let rules = Rules::default();
+    let p = player("ismcts:sims=50,c=1.5", &rules).unwrap();
+    assert_eq!(p.name(), "ismcts:sims=50,c=1.5,leaf=0.5,hidden=0.1,tie=0.1");
+    assert_eq!(IsmctsOptions::parse("").unwrap(), IsmctsOptions::default());
+    for bad in [
+        "ismcts:sims=0",
+        "ismcts:leaf=2",
+        "ismcts:depth=3",
+        "ismcts:sims",
+    ] {
+        assert!(player(bad, &rules).is_err(), "{bad}");
+    }
+    let unknown = player("mcts", &rules).err().unwrap();
+    assert!(unknown.contains("or ismcts"), "{unknown}");
+}
+
+/// Player 0 holds `mine` and watches player 1 pick up three Potions next to it; then, the
+/// opponent in view, it chooses.
+fn choice_after_watching_potions(mine: Bag, seed: u64) -> Action {
+    let rules = Rules::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Game::new(&rules, &mut rng).unwrap();
+    for r in 0..20 {
+        for c in 0..20 {
+            game.set_object(Cell::new(r, c), None).unwrap();
+        }
+    }
+    game.set_position(0, Cell::new(10, 8)).unwrap();
+    game.set_position(1, Cell::new(10, 9)).unwrap();
+    for c in 10..13 {
+        game.set_object(Cell::new(10, c), Some(Object::Potion))
+            .unwrap();
+    }
+    game.set_bag(0, mine);
+    assert_eq!(game.to_move(), 0);
+    let mut me = player("ismcts:sims=400", &rules).unwrap();
+    me.new_match();
+    me.observe(&game.observation(0));
+    for _ in 0..3 {
+        for _ in 0..2 {
+            game.play(Action::E, &mut rng).unwrap();
+            me.observe(&game.observation(0));
+        }
+    }
+    assert_eq!(
+        game.bag(1),
+        Bag::new(0, 3, 0),
+        "the opponent took the Potions in view"
+    );
+    assert!(game.in_view() && game.legal().contains(Action::Duel));
+    me.act(&game.observation(0), game.legal(), &mut rng)
+}
+
+#[test]
+fn it_duels_a_bag_it_beats_and_flees_one_that_beats_it() {
+    for seed in 0..5 {
+        // Citrouille beats Potion: the duel is worth about +1.
+        assert_eq!(
+            choice_after_watching_potions(Bag::new(0, 0, 4), seed),
+            Action::Duel,
+            "seed {seed}"
+        );
+        // Potion beats Flamme: worth about -1.
+        assert_ne!(
+            choice_after_watching_potions(Bag::new(4, 0, 0), seed),
+            Action::Duel,
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn it_beats_the_random_player() {
+    let rules = Rules {
+        games: 4,
+        max_rounds: 40,
+        ..Rules::default()
+    };
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..16u64 {
+        let mut a = player("ismcts:sims=100", &rules).unwrap();
+        let mut b = player("random", &rules).unwrap();
+        let (a, b): (&mut dyn Player, &mut dyn Player) = (a.as_mut(), b.as_mut());
+        let mut players = if seed % 2 == 0 { [a, b] } else { [b, a] };
+        let r = pjlab_chifoumi::play_match(&rules, &mut players, seed / 2).unwrap();
+        let me = (seed % 2) as usize;
+        match r.winner {
+            Some(w) if w == me => won += 1,
+            Some(_) => lost += 1,
+            None => {}
+        }
+    }
+    assert!(won >= 2 * lost && won >= 9, "won {won}, lost {lost} of 16");
+}
