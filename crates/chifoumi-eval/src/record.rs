@@ -190,11 +190,15 @@ fn write_batch(path: &Path, batch: RecordBatch, schema: &str, spec: &str) -> Res
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let tmp = tempfile::Builder::new()
-        .prefix(".pjlab-")
-        .suffix(".parquet.tmp")
-        .tempfile_in(dir)
-        .map_err(|e| io(path, e))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".pjlab-").suffix(".parquet.tmp");
+    #[cfg(unix)]
+    {
+        // Readable as any file the user writes (the temporary file's 0600 is for its name).
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    let tmp = builder.tempfile_in(dir).map_err(|e| io(path, e))?;
     let mut writer = ArrowWriter::try_new(tmp.as_file(), batch.schema(), Some(props))
         .map_err(|e| io(tmp.path(), e))?;
     writer.write(&batch).map_err(|e| io(tmp.path(), e))?;

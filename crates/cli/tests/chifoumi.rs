@@ -173,3 +173,97 @@ fn ctrl_c_keeps_the_finished_matches() {
         "{text}"
     );
 }
+
+#[test]
+fn a_trained_player_resumes_and_plays_as_net() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("c.toml");
+    std::fs::write(
+        &config,
+        "iterations = 3\nmatches_per_iteration = 4\ngames_per_match = 2\neval_every = 0\n",
+    )
+    .unwrap();
+    let run = dir.path().join("run");
+    let (config, run) = (config.to_str().unwrap(), run.to_str().unwrap());
+    let first = pjlab(&[
+        "-q",
+        "chifoumi",
+        "train",
+        "--config",
+        config,
+        "--out",
+        run,
+        "--iterations",
+        "2",
+    ]);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(
+        stdout(&first).trim().ends_with("iter-0002"),
+        "{}",
+        stdout(&first)
+    );
+    let again = pjlab(&["-q", "chifoumi", "train", "--out", run]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert!(stdout(&again).trim().ends_with("iter-0003"));
+    let provenance = std::fs::read_to_string(dir.path().join("run/provenance.jsonl")).unwrap();
+    assert_eq!(provenance.lines().count(), 2, "one line per invocation");
+    let spec = format!("net:checkpoint={run},temp=0.5");
+    let out = dir.path().join("m");
+    let played = pjlab(&[
+        "chifoumi",
+        "match",
+        "--a",
+        &spec,
+        "--b",
+        "random",
+        "--matches",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    assert!(
+        stdout(&played).contains(&format!("| {spec} | 2 |")),
+        "{}",
+        stdout(&played)
+    );
+    let missing = format!("net:checkpoint={}", dir.path().join("nothing").display());
+    assert_usage_error(
+        &pjlab(&[
+            "chifoumi",
+            "match",
+            "--a",
+            &missing,
+            "--b",
+            "random",
+            "--out",
+            dir.path().join("x").to_str().unwrap(),
+        ]),
+        "neither a checkpoint",
+    );
+    assert_usage_error(
+        &pjlab(&[
+            "chifoumi",
+            "match",
+            "--a",
+            "net:temp=1",
+            "--b",
+            "random",
+            "--out",
+            dir.path().join("x").to_str().unwrap(),
+        ]),
+        "checkpoint=DIR",
+    );
+}

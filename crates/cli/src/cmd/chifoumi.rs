@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -13,6 +14,8 @@ use pjlab_chifoumi_eval::{
     ArenaSpec, RulesSpec, RunKind, RunSpec, labels, play_arenas, play_matches, report, show,
     spec_of,
 };
+use pjlab_chifoumi_learn::NetPlayer;
+use pjlab_train::inference::PackedNet;
 
 use crate::Verbosity;
 
@@ -72,6 +75,22 @@ enum Command {
         sit_out: u32,
         #[command(flatten)]
         common: Common,
+    },
+    /// Trains the learned player: policy gradient with a value baseline against a pool of its
+    /// past selves and the scripted players, with the match in its input. Writes checkpoints
+    /// (an existing --out resumes exactly), metrics.jsonl, plots, and one provenance line per
+    /// invocation (provenance.jsonl); play it as net:checkpoint=DIR.
+    Train {
+        /// The run's settings, TOML (see configs/chifoumi.toml; default: the built-in values,
+        /// or the run's own config.toml when --out holds a run).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Run directory.
+        #[arg(long, default_value = "runs/chifoumi")]
+        out: PathBuf,
+        /// Stop after this many iterations of this invocation (resume later with the same --out).
+        #[arg(long)]
+        iterations: Option<u32>,
     },
     /// Draws one game as a self-contained HTML page that steps through its turns: a game of a
     /// recorded run (`--from DIR --match-id N`) or a fresh match (`--a`, `--b`, `--seed`).
@@ -174,9 +193,56 @@ impl Common {
     }
 }
 
-/// Builds a player from its spec for matches of `rules`.
+/// Networks loaded so far, by checkpoint path: every match builds its players afresh.
+static NETS: Mutex<Vec<(PathBuf, Arc<PackedNet>)>> = Mutex::new(Vec::new());
+
+/// Builds a player from its spec for matches of `rules`: the scripted players, `ismcts`, and
+/// `net:checkpoint=DIR[,temp=T]` (a training run or checkpoint of `pjlab chifoumi train`; the
+/// policy sampled at temperature T, default 1; 0 plays the likeliest action).
 pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player + Send>, String> {
-    pjlab_chifoumi_eval::player(spec, rules)
+    let Some(options) = spec.trim().strip_prefix("net:") else {
+        return pjlab_chifoumi_eval::player(spec, rules);
+    };
+    let (mut path, mut temperature) = (None, 1.0f32);
+    for item in options.split(',').filter(|s| !s.trim().is_empty()) {
+        match item.split_once('=') {
+            Some(("checkpoint", p)) => path = Some(PathBuf::from(p)),
+            Some(("temp", t)) => {
+                temperature = t
+                    .parse()
+                    .ok()
+                    .filter(|t: &f32| (0.0..=100.0).contains(t))
+                    .ok_or_else(|| format!("{spec:?}: temp={t} is not a temperature in 0 to 100"))?
+            }
+            _ => {
+                return Err(format!(
+                    "{spec:?}: unknown option {item:?}, expected checkpoint=DIR or temp=T"
+                ));
+            }
+        }
+    }
+    let path = path.ok_or_else(|| format!("{spec:?}: net needs checkpoint=DIR"))?;
+    let mut nets = NETS.lock().map_err(|e| e.to_string())?;
+    let net = match nets.iter().find(|(p, _)| *p == path) {
+        Some((_, net)) => net.clone(),
+        None => {
+            let loaded = NetPlayer::load(&path, rules, temperature, spec.into())
+                .map_err(|e| format!("{spec:?}: {e}"))?;
+            let net = loaded.net();
+            nets.push((path, net.clone()));
+            net
+        }
+    };
+    if net.input_len() != pjlab_chifoumi_learn::features::input_len(rules.radius) {
+        return Err(format!(
+            "{spec:?}: the network was trained for another radius"
+        ));
+    }
+    Ok(Box::new(NetPlayer::new(
+        net,
+        temperature,
+        spec.trim().into(),
+    )))
 }
 
 /// Runs the command.
@@ -192,6 +258,11 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             map,
             out,
         } => return run_show(from, match_id, [a, b], seed, game, map, &out, verbosity),
+        Command::Train {
+            config,
+            out,
+            iterations,
+        } => return run_train(config.as_deref(), &out, iterations, verbosity),
         Command::Match {
             a,
             b,
@@ -428,5 +499,91 @@ fn run_show(
     if let Some(end) = page.frames.last().and_then(|f| f.end.clone()) {
         println!("{end}");
     }
+    Ok(())
+}
+
+fn run_train(
+    config: Option<&Path>,
+    out: &Path,
+    iterations: Option<u32>,
+    verbosity: Verbosity,
+) -> Result<()> {
+    use pjlab_chifoumi_learn::LearnConfig;
+    let read = |path: &Path| -> Result<LearnConfig> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        LearnConfig::parse(&text).with_context(|| format!("{}", path.display()))
+    };
+    let config = match config {
+        Some(path) => read(path)?,
+        None if out.join("config.toml").exists() => read(&out.join("config.toml"))?,
+        None => LearnConfig::default(),
+    };
+    let start = pjlab_chifoumi_learn::checkpoint::latest(out)
+        .and_then(|dir| pjlab_chifoumi_learn::checkpoint::read_state(&dir).ok())
+        .map_or(0, |s| s.iteration);
+    let bar = ProgressBar::new(u64::from(config.iterations));
+    bar.set_position(u64::from(start));
+    if verbosity == Verbosity::Quiet {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template(
+            "train [{bar:30}] {pos}/{len} iterations {elapsed_precise} (ETA {eta}) {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let line = serde_json::to_string(&crate::cmd::provenance())?;
+    let path = out.join("provenance.jsonl");
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    std::io::Write::write_all(&mut file, format!("{line}\n").as_bytes())?;
+    install_ctrl_c();
+    let summary = pjlab_chifoumi_learn::train(out, &config, iterations, &STOP, &mut |log| {
+        bar.set_position(u64::from(log.iteration));
+        let mut msg = format!(
+            "{:.0} env steps/s, entropy {:.2}",
+            log.env_steps_per_s, log.loss.entropy
+        );
+        if let Some(s) = log.score_scripted {
+            msg.push_str(&format!(", vs scripted {:.0}%", 100.0 * s));
+        }
+        if !log.eval.is_empty() {
+            let mean = log.eval.iter().map(|e| e.1).sum::<f64>() / log.eval.len() as f64;
+            msg.push_str(&format!(", eval {:.0}%", 100.0 * mean));
+            if verbosity != Verbosity::Quiet {
+                bar.println(format!(
+                    "iteration {}: {}",
+                    log.iteration,
+                    log.eval
+                        .iter()
+                        .map(|(n, s)| format!("{n} {:.0}%", 100.0 * s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        bar.set_message(msg);
+    })?;
+    bar.finish_and_clear();
+    if verbosity != Verbosity::Quiet {
+        eprintln!(
+            "{} iterations done ({} this session); checkpoints, metrics.jsonl and plots in {}",
+            summary.iteration,
+            summary.done,
+            out.display()
+        );
+    }
+    println!(
+        "{}",
+        out.join("checkpoints")
+            .join(format!("iter-{:04}", summary.iteration))
+            .display()
+    );
     Ok(())
 }

@@ -1,0 +1,158 @@
+//! `configs/chifoumi.toml`: every setting of a training run, with its unit and default.
+
+use pjlab_train::NetConfig;
+use serde::{Deserialize, Serialize};
+
+use crate::Error;
+
+/// A training run's settings. Every key may be left out (its default is used); unknown keys
+/// are refused.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LearnConfig {
+    /// Iterations to run (iterations; default 1000). Only this may change when a run resumes.
+    pub iterations: u32,
+    /// The run's seed: network initialisation, opponents, matches (default 1).
+    pub seed: u64,
+    /// Matches the learner plays each iteration (matches; default 48).
+    pub matches_per_iteration: u32,
+    /// Games in a match (games; default 10, the spec's).
+    pub games_per_match: u16,
+    /// The network's shape (hidden width and layers; default 128 x 2).
+    pub network: NetConfig,
+    /// Adam step size (default 3e-4).
+    pub learning_rate: f64,
+    /// AdamW decoupled weight decay (default 1e-4).
+    pub weight_decay: f32,
+    /// Decisions per gradient step (decisions; default 512).
+    pub batch_size: usize,
+    /// Passes over an iteration's decisions (default 1: on-policy).
+    pub epochs: u32,
+    /// Discount per decision of the learner towards the game's end (default 0.99).
+    pub gamma: f32,
+    /// Weight of the value (baseline) loss (default 0.5).
+    pub value_weight: f32,
+    /// Weight of the entropy bonus (default 0.01).
+    pub entropy_weight: f32,
+    /// What calling a duel adds to the caller's return, for the match's tie-break
+    /// (points; default 0.1).
+    pub tie_break: f32,
+    /// Temperature the learner samples its actions at in training (default 1).
+    pub temperature: f32,
+    /// Scripted opponents of the pool, as player specs (default: every scripted player).
+    pub scripted: Vec<String>,
+    /// Share of matches against a past self instead of a scripted player (0 to 1; default 0.4).
+    pub self_play_share: f64,
+    /// A snapshot of the learner joins the pool every this many iterations (default 10).
+    pub snapshot_every: u32,
+    /// Snapshots kept in the pool, the newest (default 10).
+    pub pool_size: usize,
+    /// Evaluate against every scripted opponent every this many iterations (default 20; 0: never).
+    pub eval_every: u32,
+    /// Matches per scripted opponent at an evaluation (matches; default 20).
+    pub eval_matches: u32,
+    /// Temperature of the learner at evaluations (default 1: it samples its policy).
+    pub eval_temperature: f32,
+    /// Checkpoints kept besides `latest` (default 3).
+    pub keep_checkpoints: usize,
+    /// Also keep every checkpoint whose iteration is a multiple of this (default 0: none).
+    pub keep_every: u32,
+}
+
+impl Default for LearnConfig {
+    fn default() -> LearnConfig {
+        LearnConfig {
+            iterations: 1000,
+            seed: 1,
+            matches_per_iteration: 48,
+            games_per_match: 10,
+            network: NetConfig {
+                hidden: 128,
+                layers: 2,
+            },
+            learning_rate: 3e-4,
+            weight_decay: 1e-4,
+            batch_size: 512,
+            epochs: 1,
+            gamma: 0.99,
+            value_weight: 0.5,
+            entropy_weight: 0.01,
+            tie_break: 0.1,
+            temperature: 1.0,
+            scripted: [
+                "random",
+                "focused:F",
+                "focused:P",
+                "focused:C",
+                "greedy",
+                "avoider",
+                "counter",
+                "counter-reset",
+                "observer",
+            ]
+            .map(String::from)
+            .to_vec(),
+            self_play_share: 0.4,
+            snapshot_every: 10,
+            pool_size: 10,
+            eval_every: 20,
+            eval_matches: 20,
+            eval_temperature: 1.0,
+            keep_checkpoints: 3,
+            keep_every: 0,
+        }
+    }
+}
+
+impl LearnConfig {
+    /// Reads a config from TOML text.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for TOML that does not parse, an unknown key or a value out of range.
+    pub fn parse(text: &str) -> Result<LearnConfig, Error> {
+        let config: LearnConfig =
+            toml::from_str(text).map_err(|e| Error::Config(e.to_string().replace('\n', " ")))?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Checks the ranges.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first bad key.
+    pub fn check(&self) -> Result<(), Error> {
+        let bad = |key: &str, why: &str| Err(Error::Config(format!("{key}: {why}")));
+        if self.matches_per_iteration == 0 {
+            return bad("matches_per_iteration", "at least 1");
+        }
+        if self.games_per_match == 0 {
+            return bad("games_per_match", "at least 1");
+        }
+        if self.batch_size == 0 || self.epochs == 0 {
+            return bad("batch_size and epochs", "at least 1");
+        }
+        if !(0.0..=1.0).contains(&self.gamma) {
+            return bad("gamma", "between 0 and 1");
+        }
+        if !(0.0..=1.0).contains(&self.self_play_share) {
+            return bad("self_play_share", "between 0 and 1");
+        }
+        if self.learning_rate.is_nan() || self.learning_rate <= 0.0 {
+            return bad("learning_rate", "positive");
+        }
+        if self.scripted.is_empty() && self.self_play_share < 1.0 {
+            return bad(
+                "scripted",
+                "name at least one player, or set self_play_share = 1",
+            );
+        }
+        if self.network.hidden == 0 || self.network.layers == 0 {
+            return bad("network", "hidden and layers at least 1");
+        }
+        for spec in &self.scripted {
+            pjlab_chifoumi::parse_player(spec)
+                .map_err(|e| Error::Config(format!("scripted: {e}")))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,41 @@
+//! The learned Chifoumi player and its training (`pjlab chifoumi train`).
+//!
+//! - [`features`]: the network's input, the observation's tensor and a [`features::Memory`]
+//!   of the match (scores, duels called, draws revealed, the opponent's pickups seen, where it
+//!   was last seen, the `observer`'s estimate of its bag and the exact duel value against it).
+//! - [`player::NetPlayer`]: the policy over the legal actions, sampled at a temperature, on the
+//!   packed CPU network of [`pjlab_train::inference`]; `net:checkpoint=DIR` in player specs.
+//! - [`train::train`]: policy gradient (REINFORCE) with the network's own win/draw/loss head as
+//!   baseline and an entropy bonus, AdamW; opponents drawn each match from a pool of the
+//!   learner's past snapshots and the scripted players. Chosen over PPO or Q-learning for the
+//!   size of the game (five actions, games of tens of decisions) and because the baseline
+//!   comes free with the lab's policy/value network; every setting is in [`config`].
+//! - [`checkpoint`]: the run directory; a stopped run resumes to the same weights.
+
+pub mod checkpoint;
+pub mod config;
+pub mod features;
+pub mod learner;
+pub mod player;
+pub mod train;
+
+pub use config::LearnConfig;
+pub use player::NetPlayer;
+pub use train::{IterationLog, TrainSummary, evaluate, read_metrics, train};
+
+/// What can go wrong in training or loading the learned player.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A bad setting.
+    #[error("config: {0}")]
+    Config(String),
+    /// A checkpoint that cannot be read or written.
+    #[error("checkpoint: {0}")]
+    Checkpoint(String),
+    /// Another file.
+    #[error("{0}")]
+    Io(String),
+    /// The game refused something.
+    #[error(transparent)]
+    Game(#[from] pjlab_chifoumi::Error),
+}

@@ -1,0 +1,164 @@
+//! [`NetPlayer`]: the learned player, and the trace of its decisions that training learns from.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use pjlab_chifoumi::{Action, ActionSet, Observation, Player, Rules};
+use pjlab_train::inference::PackedNet;
+use pjlab_train::net::{LOSS, WIN};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::Error;
+use crate::features::{Memory, input_len};
+
+/// One decision of the learned player, as training needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The network's input.
+    pub input: Vec<f32>,
+    /// Legal actions, bit `a` for action index `a`.
+    pub legal: u8,
+    /// The action index chosen.
+    pub action: u8,
+    /// The network's value (P(win) - P(loss)) of the position: the baseline.
+    pub value: f32,
+    /// The game of the match (0-based).
+    pub game: u16,
+}
+
+/// The learned player: the network's policy over the legal actions, sampled at a temperature
+/// (0: the most likely action), with [`Memory`] of the match in its input.
+pub struct NetPlayer {
+    net: Arc<PackedNet>,
+    temperature: f32,
+    memory: Memory,
+    label: String,
+    trace: Option<Vec<Step>>,
+    input: Vec<f32>,
+}
+
+impl NetPlayer {
+    /// A player of `net` at `temperature`, named `label` in records.
+    pub fn new(net: Arc<PackedNet>, temperature: f32, label: String) -> NetPlayer {
+        NetPlayer {
+            input: vec![0.0; net.input_len()],
+            net,
+            temperature,
+            memory: Memory::default(),
+            label,
+            trace: None,
+        }
+    }
+
+    /// Loads the network of `path` (a training run directory, its newest checkpoint, or one
+    /// checkpoint directory) for matches of `rules`.
+    ///
+    /// # Errors
+    /// [`Error::Checkpoint`] when no checkpoint loads, or its input does not fit the rules'
+    /// radius.
+    pub fn load(
+        path: &Path,
+        rules: &Rules,
+        temperature: f32,
+        label: String,
+    ) -> Result<NetPlayer, Error> {
+        let net = crate::checkpoint::load_packed(path)?;
+        if net.input_len() != input_len(rules.radius) {
+            return Err(Error::Checkpoint(format!(
+                "{}: the network reads {} inputs, radius {} gives {}",
+                path.display(),
+                net.input_len(),
+                rules.radius,
+                input_len(rules.radius)
+            )));
+        }
+        Ok(NetPlayer::new(Arc::new(net), temperature, label))
+    }
+
+    /// The packed network it plays.
+    pub fn net(&self) -> Arc<PackedNet> {
+        self.net.clone()
+    }
+
+    /// Starts recording every decision (training).
+    pub fn record(&mut self) {
+        self.trace = Some(Vec::new());
+    }
+
+    /// The decisions recorded since [`NetPlayer::record`].
+    pub fn take_trace(&mut self) -> Vec<Step> {
+        self.trace.take().unwrap_or_default()
+    }
+}
+
+impl Player for NetPlayer {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn new_match(&mut self) {
+        self.memory.new_match();
+    }
+
+    fn observe(&mut self, obs: &Observation) {
+        self.memory.observe(obs);
+    }
+
+    fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
+        let actions = self.net.actions();
+        self.memory.write(obs, &mut self.input);
+        let mut logits = vec![0.0f32; actions];
+        let mut value = [0.0f32; 3];
+        self.net.forward(&self.input, &mut logits, &mut value);
+        let allowed = |a: usize| Action::from_index(a).is_some_and(|x| legal.contains(x));
+        let best = (0..actions)
+            .filter(|&a| allowed(a))
+            .max_by(|&a, &b| logits[a].total_cmp(&logits[b]));
+        let Some(best) = best else {
+            return legal.iter().next().unwrap_or(Action::Duel);
+        };
+        let chosen = if self.temperature <= 0.0 {
+            best
+        } else {
+            let t = self.temperature;
+            let weights: Vec<f32> = (0..actions)
+                .map(|a| {
+                    if allowed(a) {
+                        ((logits[a] - logits[best]) / t).exp()
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            let total: f32 = weights.iter().sum();
+            let mut u = rng.random::<f32>() * total;
+            let mut pick = best;
+            for (a, w) in weights.iter().enumerate() {
+                if *w > 0.0 {
+                    pick = a;
+                    if u < *w {
+                        break;
+                    }
+                    u -= w;
+                }
+            }
+            pick
+        };
+        if let Some(trace) = self.trace.as_mut() {
+            let top = value.iter().copied().fold(f32::MIN, f32::max);
+            let e = value.map(|v| (v - top).exp());
+            let sum: f32 = e.iter().sum();
+            trace.push(Step {
+                input: self.input.clone(),
+                legal: (0..actions)
+                    .filter(|&a| allowed(a))
+                    .fold(0u8, |m, a| m | (1 << a)),
+                action: chosen as u8,
+                value: (e[WIN] - e[LOSS]) / sum,
+                game: obs.info.game,
+            });
+        }
+        Action::from_index(chosen).unwrap_or(Action::Duel)
+    }
+}

@@ -1,0 +1,538 @@
+//! The training loop: each iteration the learner plays matches against opponents drawn from the
+//! pool (its past snapshots and the scripted players), learns from its decisions by policy
+//! gradient, and writes a checkpoint; every few iterations it is evaluated against every
+//! scripted player. Everything is drawn from generators seeded by (seed, iteration), so a run
+//! stopped after any iteration resumes to the same weights.
+
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use pjlab_chifoumi::{GameEnd, MatchResult, Player, Rules, play_match, play_recorded_match};
+use pjlab_chifoumi_eval::derive;
+use pjlab_stats::plot::{Series, line_chart};
+use pjlab_stats::stats::Wdl;
+use pjlab_train::inference::PackedNet;
+use pjlab_train::net::{DRAW, LOSS, NetShape, WIN};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::Error;
+use crate::checkpoint::{State, commit, latest, read_state};
+use crate::config::LearnConfig;
+use crate::features::input_len;
+use crate::learner::{PgBatch, PgLearner, PgMetrics, load_model};
+use crate::player::{NetPlayer, Step};
+
+/// Actions of the network: `N`, `S`, `E`, `W`, `DUEL` (the spec's rules have no `STAY`).
+pub const ACTIONS: usize = 5;
+
+/// One iteration's line of `metrics.jsonl`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct IterationLog {
+    /// The iteration (1-based).
+    pub iteration: u32,
+    /// Matches played.
+    pub matches: u32,
+    /// The learner's decisions trained on.
+    pub decisions: usize,
+    /// Turns played by both sides (environment steps).
+    pub env_steps: u64,
+    /// Seconds playing.
+    pub play_s: f64,
+    /// Seconds training.
+    pub train_s: f64,
+    /// Environment steps a second while playing (both sides' turns, all threads).
+    pub env_steps_per_s: f64,
+    /// Mean of the step losses and entropy.
+    pub loss: PgMetrics,
+    /// Mean discounted return of the learner's decisions.
+    pub mean_return: f64,
+    /// Match score (wins + draws / 2) against past selves this iteration, if any were met.
+    pub score_self: Option<f64>,
+    /// Match score against the scripted players this iteration, if any were met.
+    pub score_scripted: Option<f64>,
+    /// At evaluations: match score against each scripted player.
+    pub eval: Vec<(String, f64)>,
+}
+
+/// What a call to [`train`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainSummary {
+    /// Iterations done in the run so far.
+    pub iteration: u32,
+    /// Iterations done by this call.
+    pub done: u32,
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |e| Error::Io(format!("{}: {e}", path.display()))
+}
+
+/// The rules of training matches.
+pub fn rules(config: &LearnConfig) -> Rules {
+    Rules {
+        games: config.games_per_match,
+        ..Rules::default()
+    }
+}
+
+/// The opponent of one match.
+#[derive(Clone)]
+enum Opponent {
+    Snapshot(Arc<PackedNet>),
+    Scripted(String),
+}
+
+/// The decisions of one match with their returns, and how it went.
+struct Played {
+    steps: Vec<Step>,
+    returns: Vec<f32>,
+    classes: Vec<usize>,
+    result: i8,
+    env_steps: u64,
+    against_self: bool,
+}
+
+/// Discounted returns and result classes of `steps`, the learner at `seat` of `result`.
+fn returns_of(
+    steps: &[Step],
+    result: &MatchResult,
+    seat: usize,
+    config: &LearnConfig,
+) -> (Vec<f32>, Vec<usize>) {
+    let mut returns = vec![0.0; steps.len()];
+    let mut classes = vec![DRAW; steps.len()];
+    let mut later = 0i32;
+    for i in (0..steps.len()).rev() {
+        if i + 1 < steps.len() && steps[i + 1].game == steps[i].game {
+            later += 1;
+        } else {
+            later = 0;
+        }
+        let Some(game) = result.games.get(steps[i].game as usize) else {
+            continue;
+        };
+        let value = game.end.value_for(seat);
+        let mut r = value as f32;
+        if let GameEnd::Duel(d) = game.end {
+            r += if d.trigger as usize == seat {
+                config.tie_break
+            } else {
+                -config.tie_break
+            };
+        }
+        returns[i] = config.gamma.powi(later) * r;
+        classes[i] = match value {
+            1 => WIN,
+            -1 => LOSS,
+            _ => DRAW,
+        };
+    }
+    (returns, classes)
+}
+
+fn match_result(result: &MatchResult, seat: usize) -> i8 {
+    match result.winner {
+        Some(w) if w == seat => 1,
+        Some(_) => -1,
+        None => 0,
+    }
+}
+
+fn play_one(
+    net: &Arc<PackedNet>,
+    opponent: &Opponent,
+    rules: &Rules,
+    config: &LearnConfig,
+    seed: u64,
+    seat: usize,
+) -> Result<Played, Error> {
+    let mut learner = NetPlayer::new(net.clone(), config.temperature, "learner".into());
+    learner.record();
+    let mut other: Box<dyn Player + Send> = match opponent {
+        Opponent::Snapshot(n) => {
+            Box::new(NetPlayer::new(n.clone(), config.temperature, "self".into()))
+        }
+        Opponent::Scripted(spec) => {
+            pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Config(e.to_string()))?
+        }
+    };
+    let (l, o): (&mut dyn Player, &mut dyn Player) = (&mut learner, other.as_mut());
+    let mut seats = if seat == 0 { [l, o] } else { [o, l] };
+    let (result, actions) = play_recorded_match(rules, &mut seats, seed)?;
+    let steps = learner.take_trace();
+    let (returns, classes) = returns_of(&steps, &result, seat, config);
+    Ok(Played {
+        steps,
+        returns,
+        classes,
+        result: match_result(&result, seat),
+        env_steps: actions.iter().map(|a| a.len() as u64).sum(),
+        against_self: matches!(opponent, Opponent::Snapshot(_)),
+    })
+}
+
+/// Match scores of `net` against each scripted player of `config`, `config.eval_matches`
+/// each (seats alternating), from seeds of `iteration`.
+///
+/// # Errors
+/// [`Error::Game`] when a match cannot be played.
+pub fn evaluate(
+    net: &Arc<PackedNet>,
+    config: &LearnConfig,
+    iteration: u32,
+) -> Result<Vec<(String, f64)>, Error> {
+    let rules = rules(config);
+    config
+        .scripted
+        .par_iter()
+        .enumerate()
+        .map(|(o, spec)| {
+            let mut wdl = Wdl::default();
+            for k in 0..config.eval_matches {
+                let seat = (k % 2) as usize;
+                let mut me = NetPlayer::new(net.clone(), config.eval_temperature, "net".into());
+                let mut other =
+                    pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Config(e.to_string()))?;
+                let (l, x): (&mut dyn Player, &mut dyn Player) = (&mut me, other.as_mut());
+                let mut seats = if seat == 0 { [l, x] } else { [x, l] };
+                let seed = derive(
+                    config.seed ^ 0xe7a1,
+                    u64::from(iteration),
+                    (o as u64) << 32 | u64::from(k / 2),
+                );
+                let result = play_match(&rules, &mut seats, seed)?;
+                wdl.add(match_result(&result, seat));
+            }
+            Ok((spec.clone(), wdl.score()))
+        })
+        .collect()
+}
+
+fn snapshot_dir(run: &Path, i: u32) -> std::path::PathBuf {
+    run.join("pool").join(format!("iter-{i:04}"))
+}
+
+/// Trains the run in `dir` with `config` until `config.iterations`, `max_iterations` more, or
+/// `stop`; calls `on_iteration` after each. A directory with a checkpoint resumes from it (its
+/// `config.toml` must match `config` except `iterations`).
+///
+/// # Errors
+/// [`Error::Config`] for a config that does not match the run's; [`Error::Checkpoint`] and
+/// [`Error::Io`] on files that cannot be read or written.
+pub fn train(
+    dir: &Path,
+    config: &LearnConfig,
+    max_iterations: Option<u32>,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&IterationLog),
+) -> Result<TrainSummary, Error> {
+    config.check()?;
+    let rules = rules(config);
+    let shape = NetShape {
+        input: input_len(rules.radius),
+        actions: ACTIONS,
+    };
+    let mut learner = PgLearner::new(config, shape);
+    let mut state = State {
+        iteration: 0,
+        shape,
+        network: config.network.clone(),
+        pool: Vec::new(),
+        elapsed_s: 0.0,
+    };
+    let config_path = dir.join("config.toml");
+    if let Some(ckpt) = latest(dir) {
+        let text = std::fs::read_to_string(&config_path).map_err(io(&config_path))?;
+        let mut saved = LearnConfig::parse(&text)?;
+        saved.iterations = config.iterations;
+        if &saved != config {
+            return Err(Error::Config(format!(
+                "{} was trained with another config.toml (only iterations may change)",
+                dir.display()
+            )));
+        }
+        state = read_state(&ckpt)?;
+        learner.load(&ckpt)?;
+    } else {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
+        std::fs::write(&config_path, text).map_err(io(&config_path))?;
+    }
+    let mut pool_nets: HashMap<u32, Arc<PackedNet>> = HashMap::new();
+    let first = state.iteration;
+    let last = config
+        .iterations
+        .min(max_iterations.map_or(u32::MAX, |m| first.saturating_add(m)));
+    while state.iteration < last && !stop.load(Ordering::Relaxed) {
+        let it = state.iteration + 1;
+        let started = Instant::now();
+        let net = Arc::new(PackedNet::new(learner.model()));
+        for &i in &state.pool {
+            if let std::collections::hash_map::Entry::Vacant(e) = pool_nets.entry(i) {
+                let model = load_model(&snapshot_dir(dir, i), &config.network, shape)?;
+                e.insert(Arc::new(PackedNet::new(&model)));
+            }
+        }
+        pool_nets.retain(|i, _| state.pool.contains(i));
+        let mut rng = ChaCha8Rng::seed_from_u64(derive(config.seed, u64::from(it), 0));
+        let opponents: Vec<Opponent> = (0..config.matches_per_iteration)
+            .map(|_| {
+                if config.scripted.is_empty() || rng.random_bool(config.self_play_share) {
+                    let pick = if state.pool.is_empty() {
+                        net.clone()
+                    } else {
+                        pool_nets[&state.pool[rng.random_range(0..state.pool.len())]].clone()
+                    };
+                    Opponent::Snapshot(pick)
+                } else {
+                    Opponent::Scripted(
+                        config.scripted[rng.random_range(0..config.scripted.len())].clone(),
+                    )
+                }
+            })
+            .collect();
+        let played = opponents
+            .par_iter()
+            .enumerate()
+            .map(|(k, opp)| {
+                let seed = derive(config.seed, u64::from(it), 1 + k as u64);
+                play_one(&net, opp, &rules, config, seed, k % 2)
+            })
+            .collect::<Result<Vec<Played>, Error>>()?;
+        let play_s = started.elapsed().as_secs_f64();
+        let trained = Instant::now();
+        let (batches, log_base) = batches(&played, config, shape, &mut rng);
+        let mut sum = PgMetrics::default();
+        for b in &batches {
+            let m = learner.step(b);
+            sum.policy_loss += m.policy_loss;
+            sum.value_loss += m.value_loss;
+            sum.entropy += m.entropy;
+        }
+        let steps = batches.len().max(1) as f64;
+        let mut log = IterationLog {
+            iteration: it,
+            loss: PgMetrics {
+                policy_loss: sum.policy_loss / steps,
+                value_loss: sum.value_loss / steps,
+                entropy: sum.entropy / steps,
+            },
+            play_s,
+            train_s: trained.elapsed().as_secs_f64(),
+            ..log_base
+        };
+        log.env_steps_per_s = log.env_steps as f64 / play_s.max(1e-9);
+        if config.eval_every > 0 && it.is_multiple_of(config.eval_every) {
+            let net = Arc::new(PackedNet::new(learner.model()));
+            log.eval = evaluate(&net, config, it)?;
+        }
+        if config.snapshot_every > 0 && it.is_multiple_of(config.snapshot_every) {
+            let snap = snapshot_dir(dir, it);
+            std::fs::create_dir_all(&snap).map_err(io(&snap))?;
+            learner.save(&snap)?;
+            let _ = std::fs::remove_file(snap.join("optimizer.bpk"));
+            state.pool.push(it);
+            while state.pool.len() > config.pool_size {
+                let old = state.pool.remove(0);
+                let _ = std::fs::remove_dir_all(snapshot_dir(dir, old));
+            }
+        }
+        state.iteration = it;
+        state.elapsed_s += started.elapsed().as_secs_f64();
+        commit(
+            dir,
+            &state,
+            config.keep_checkpoints,
+            config.keep_every,
+            |tmp| learner.save(tmp),
+        )?;
+        append_metrics(dir, &log)?;
+        plot(dir)?;
+        on_iteration(&log);
+    }
+    Ok(TrainSummary {
+        iteration: state.iteration,
+        done: state.iteration - first,
+    })
+}
+
+/// Shuffled minibatches of every decision of `played`, advantages normalised, and the
+/// iteration's counts.
+fn batches(
+    played: &[Played],
+    config: &LearnConfig,
+    shape: NetShape,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<PgBatch>, IterationLog) {
+    let mut rows: Vec<(&Step, f32, usize)> = Vec::new();
+    let (mut own, mut scripted) = (Wdl::default(), Wdl::default());
+    let mut env_steps = 0;
+    for p in played {
+        env_steps += p.env_steps;
+        if p.against_self {
+            &mut own
+        } else {
+            &mut scripted
+        }
+        .add(p.result);
+        for (i, s) in p.steps.iter().enumerate() {
+            rows.push((s, p.returns[i], p.classes[i]));
+        }
+    }
+    let n = rows.len().max(1) as f32;
+    let mean_return = rows.iter().map(|r| r.1).sum::<f32>() / n;
+    let adv: Vec<f32> = rows.iter().map(|r| r.1 - r.0.value).collect();
+    let mean = adv.iter().sum::<f32>() / n;
+    let sd = (adv.iter().map(|a| (a - mean).powi(2)).sum::<f32>() / n)
+        .sqrt()
+        .max(1e-6);
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    let mut out = Vec::new();
+    for _ in 0..config.epochs {
+        order.shuffle(rng);
+        for chunk in order.chunks(config.batch_size) {
+            let mut b = PgBatch {
+                rows: chunk.len(),
+                ..PgBatch::default()
+            };
+            for &i in chunk {
+                let (step, _, class) = rows[i];
+                b.inputs.extend_from_slice(&step.input);
+                for a in 0..shape.actions {
+                    b.mask.push(if step.legal & (1 << a) != 0 {
+                        0.0
+                    } else {
+                        -1e9
+                    });
+                    b.taken
+                        .push(if a == step.action as usize { 1.0 } else { 0.0 });
+                }
+                b.advantage.push((adv[i] - mean) / sd);
+                let mut r = [0.0; 3];
+                r[class] = 1.0;
+                b.result.extend_from_slice(&r);
+            }
+            out.push(b);
+        }
+    }
+    let score = |w: &Wdl| (w.games() > 0).then(|| w.score());
+    let log = IterationLog {
+        matches: played.len() as u32,
+        decisions: rows.len(),
+        env_steps,
+        mean_return: f64::from(mean_return),
+        score_self: score(&own),
+        score_scripted: score(&scripted),
+        ..IterationLog::default()
+    };
+    (out, log)
+}
+
+fn append_metrics(dir: &Path, log: &IterationLog) -> Result<(), Error> {
+    let path = dir.join("metrics.jsonl");
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(io(&path))?;
+    let line = serde_json::to_string(log).expect("a log is JSON");
+    writeln!(file, "{line}").map_err(io(&path))
+}
+
+/// Reads `metrics.jsonl`, keeping the last line of each iteration (a resumed run may repeat
+/// one).
+///
+/// # Errors
+/// [`Error::Io`] when the file cannot be read or a line does not parse.
+pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
+    let path = dir.join("metrics.jsonl");
+    let text = std::fs::read_to_string(&path).map_err(io(&path))?;
+    let mut by_iteration = std::collections::BTreeMap::new();
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let log: IterationLog = serde_json::from_str(line)
+            .map_err(|e| Error::Io(format!("{} line {}: {e}", path.display(), n + 1)))?;
+        by_iteration.insert(log.iteration, log);
+    }
+    Ok(by_iteration.into_values().collect())
+}
+
+/// Draws `plots/eval.svg` (match score against each scripted player and their mean, by
+/// iteration) and `plots/training.svg` (training scores, entropy).
+fn plot(dir: &Path) -> Result<(), Error> {
+    let logs = read_metrics(dir)?;
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).map_err(io(&plots))?;
+    let evals: Vec<&IterationLog> = logs.iter().filter(|l| !l.eval.is_empty()).collect();
+    let err = |e: pjlab_stats::Error| Error::Io(e.to_string());
+    if let Some(first) = evals.first() {
+        let names: Vec<String> = first.eval.iter().map(|e| e.0.clone()).collect();
+        let mut series: Vec<Series> = names
+            .iter()
+            .enumerate()
+            .map(|(k, name)| Series {
+                name,
+                points: evals
+                    .iter()
+                    .filter_map(|l| l.eval.get(k).map(|e| (f64::from(l.iteration), 100.0 * e.1)))
+                    .collect(),
+            })
+            .collect();
+        series.push(Series {
+            name: "mean",
+            points: evals
+                .iter()
+                .map(|l| {
+                    let m = l.eval.iter().map(|e| e.1).sum::<f64>() / l.eval.len() as f64;
+                    (f64::from(l.iteration), 100.0 * m)
+                })
+                .collect(),
+        });
+        line_chart(
+            &plots.join("eval.svg"),
+            "Match score against the scripted players",
+            "iteration",
+            "match score %",
+            &series,
+        )
+        .map_err(err)?;
+    }
+    let pick = |f: &dyn Fn(&IterationLog) -> Option<f64>| -> Vec<(f64, f64)> {
+        logs.iter()
+            .filter_map(|l| f(l).map(|v| (f64::from(l.iteration), v)))
+            .collect()
+    };
+    let series = [
+        Series {
+            name: "score vs scripted %",
+            points: pick(&|l| l.score_scripted.map(|s| 100.0 * s)),
+        },
+        Series {
+            name: "score vs past selves %",
+            points: pick(&|l| l.score_self.map(|s| 100.0 * s)),
+        },
+        Series {
+            name: "policy entropy x 100",
+            points: pick(&|l| Some(100.0 * l.loss.entropy)),
+        },
+    ];
+    line_chart(
+        &plots.join("training.svg"),
+        "Training",
+        "iteration",
+        "",
+        &series,
+    )
+    .map_err(err)
+}

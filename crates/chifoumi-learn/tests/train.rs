@@ -1,0 +1,127 @@
+//! Training end to end: a stopped run resumes to the same weights, bad settings are refused,
+//! the learner's returns follow its games, and a trained network plays legal matches.
+
+use std::sync::atomic::AtomicBool;
+
+use pjlab_chifoumi::{Player, Rules, play_match};
+use pjlab_chifoumi_learn::checkpoint::{load_packed, read_state, resolve};
+use pjlab_chifoumi_learn::{LearnConfig, NetPlayer, read_metrics, train};
+
+fn small() -> LearnConfig {
+    LearnConfig {
+        iterations: 4,
+        matches_per_iteration: 6,
+        games_per_match: 3,
+        eval_every: 2,
+        eval_matches: 2,
+        snapshot_every: 1,
+        pool_size: 2,
+        scripted: vec!["random".into(), "observer".into()],
+        ..LearnConfig::default()
+    }
+}
+
+#[test]
+fn a_stopped_run_resumes_to_the_same_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, parts) = (dir.path().join("whole"), dir.path().join("parts"));
+    let stop = AtomicBool::new(false);
+    let config = small();
+    let s = train(&whole, &config, None, &stop, &mut |_| {}).unwrap();
+    assert_eq!((s.iteration, s.done), (4, 4));
+    let s = train(&parts, &config, Some(1), &stop, &mut |_| {}).unwrap();
+    assert_eq!((s.iteration, s.done), (1, 1));
+    let s = train(&parts, &config, None, &stop, &mut |_| {}).unwrap();
+    assert_eq!((s.iteration, s.done), (4, 3));
+    assert_eq!(
+        load_packed(&whole).unwrap(),
+        load_packed(&parts).unwrap(),
+        "bit for bit"
+    );
+    let (a, b) = (read_metrics(&whole).unwrap(), read_metrics(&parts).unwrap());
+    assert_eq!(a.len(), 4);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(
+            (x.decisions, x.env_steps, &x.eval),
+            (y.decisions, y.env_steps, &y.eval)
+        );
+        assert_eq!(x.loss, y.loss);
+    }
+    assert_eq!(
+        a[1].eval.len(),
+        2,
+        "evaluated at iteration 2 against both scripted players"
+    );
+    let state = read_state(&resolve(&parts).unwrap()).unwrap();
+    assert_eq!(
+        state.pool,
+        vec![3, 4],
+        "the pool keeps the newest snapshots"
+    );
+    assert!(parts.join("plots/eval.svg").exists() && parts.join("plots/training.svg").exists());
+    // Only `iterations` may change on resume.
+    let other = LearnConfig {
+        iterations: 6,
+        gamma: 0.9,
+        ..small()
+    };
+    assert!(train(&parts, &other, None, &stop, &mut |_| {}).is_err());
+}
+
+#[test]
+fn bad_settings_are_refused() {
+    for text in [
+        "bogus = 1",
+        "gamma = 1.5",
+        "matches_per_iteration = 0",
+        "scripted = [\"nobody\"]",
+        "self_play_share = 2",
+        "[network]\nhidden = 0",
+    ] {
+        assert!(LearnConfig::parse(text).is_err(), "{text}");
+    }
+    assert_eq!(LearnConfig::parse("").unwrap(), LearnConfig::default());
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../configs/chifoumi.toml"
+    ))
+    .unwrap();
+    assert_eq!(
+        LearnConfig::parse(&shipped).unwrap(),
+        LearnConfig::default(),
+        "the shipped config states the defaults"
+    );
+}
+
+#[test]
+fn a_trained_network_plays_legal_matches_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = LearnConfig {
+        iterations: 2,
+        ..small()
+    };
+    train(
+        dir.path(),
+        &config,
+        None,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap();
+    let rules = Rules::default();
+    for temperature in [0.0, 1.0] {
+        let mut net = NetPlayer::load(dir.path(), &rules, temperature, "net".into()).unwrap();
+        let mut other = pjlab_chifoumi::parse_player("greedy").unwrap();
+        let players: [&mut dyn Player; 2] = [&mut net, other.as_mut()];
+        let result = play_match(&rules, &mut { players }, 3).unwrap();
+        assert_eq!(result.games.len(), 10);
+    }
+    let wider = Rules {
+        radius: 3,
+        ..Rules::default()
+    };
+    assert!(
+        NetPlayer::load(dir.path(), &wider, 1.0, "net".into()).is_err(),
+        "another radius, another input"
+    );
+}
