@@ -72,7 +72,7 @@ pub struct Args {
     /// Skip the Abalone figures (about 1 s a run).
     #[arg(long)]
     no_abalone: bool,
-    /// Skip the Chifoumi figures (about 1 s a run).
+    /// Skip the Chifoumi figures (random steps and 4 training iterations: about 5 s a run).
     #[arg(long)]
     no_chifoumi: bool,
     /// Skip the network figures (forward passes, self-play, training steps).
@@ -294,6 +294,10 @@ fn chifoumi_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     let (seconds, games) = timed(args.repeat, || {
         pjlab_chifoumi::bench::random_steps(STEPS, 1)
     });
+    if verbosity != Verbosity::Quiet && !args.json {
+        eprintln!("Chifoumi, training the learned player...");
+    }
+    let (train_seconds, (env_steps, decisions)) = timed(args.repeat, chifoumi_training);
     vec![
         Figure {
             name: "chifoumi_random_steps_per_second",
@@ -305,7 +309,47 @@ fn chifoumi_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
             value: games as f64,
             unit: "games",
         },
+        Figure {
+            name: "chifoumi_training_env_steps_per_second",
+            value: env_steps as f64 / train_seconds,
+            unit: "steps/s",
+        },
+        Figure {
+            name: "chifoumi_training_decisions_per_second",
+            value: decisions as f64 / train_seconds,
+            unit: "decisions/s",
+        },
+        Figure {
+            name: "chifoumi_training_decisions_signature",
+            value: decisions as f64,
+            unit: "decisions",
+        },
     ]
+}
+
+/// Four iterations of `pjlab chifoumi train` with the default settings (48 matches an
+/// iteration, on every core), no evaluation, in a scratch directory: environment steps (both
+/// sides' turns) and learner decisions trained, over the whole wall time (playing, training,
+/// checkpoints).
+fn chifoumi_training() -> (u64, u64) {
+    let dir = std::env::temp_dir().join(format!("pjlab-bench-chifoumi-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = pjlab_chifoumi_learn::LearnConfig {
+        iterations: 4,
+        eval_every: 0,
+        ..Default::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let done = pjlab_chifoumi_learn::train(&dir, &config, None, &stop, &mut |_| {});
+    let logs = pjlab_chifoumi_learn::read_metrics(&dir).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    if done.is_err() {
+        return (0, 0);
+    }
+    (
+        logs.iter().map(|l| l.env_steps).sum(),
+        logs.iter().map(|l| l.decisions as u64).sum(),
+    )
 }
 
 /// MCTS and Chomp figures.
