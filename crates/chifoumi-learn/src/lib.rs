@@ -11,12 +11,14 @@
 //!   size of the game (five actions, games of tens of decisions) and because the baseline
 //!   comes free with the lab's policy/value network; every setting is in [`config`].
 //! - [`checkpoint`]: the run directory; a stopped run resumes to the same weights.
+//! - [`report::training_report`]: `training.md` from the metrics.
 
 pub mod checkpoint;
 pub mod config;
 pub mod features;
 pub mod learner;
 pub mod player;
+pub mod report;
 pub mod train;
 
 pub use config::LearnConfig;

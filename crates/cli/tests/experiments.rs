@@ -168,7 +168,9 @@ fn regenerate(dir: &Path, out: &Path, file: &str, name: &str) -> String {
 #[test]
 fn committed_reports_and_readmes_are_what_their_records_say() {
     let root = experiments();
-    let games = dirs_with(&root, "games.parquet");
+    // Runs: a games file (board games, Chifoumi matches) or a Chifoumi arena file.
+    let mut games = dirs_with(&root, "games.parquet");
+    games.extend(dirs_with(&root, "arenas.parquet"));
     // Training runs: a metrics file and no games file.
     let training: Vec<PathBuf> = dirs_with(&root, "metrics.jsonl")
         .into_iter()
