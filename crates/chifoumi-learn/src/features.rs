@@ -26,6 +26,11 @@ impl Memory {
         *self = Memory::default();
     }
 
+    /// What it remembers of this game's observations.
+    pub fn known(&self) -> &Knowledge {
+        &self.known
+    }
+
     /// Takes in an observation (every turn, as [`Player::observe`]).
     pub fn observe(&mut self, obs: &Observation) {
         if obs.info.game != self.game {

@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use pjlab_chifoumi::players::Intent;
 use pjlab_chifoumi::{Action, ActionSet, Observation, Player, Rules};
 use pjlab_train::inference::PackedNet;
 use pjlab_train::net::{LOSS, WIN};
@@ -17,9 +18,9 @@ use crate::features::{Memory, input_len};
 pub struct Step {
     /// The network's input.
     pub input: Vec<f32>,
-    /// Legal actions, bit `a` for action index `a`.
+    /// The intents it could follow, bit `i` for [`Intent`] index `i`.
     pub legal: u8,
-    /// The action index chosen.
+    /// The intent index chosen.
     pub action: u8,
     /// The network's value (P(win) - P(loss)) of the position: the baseline.
     pub value: f32,
@@ -27,8 +28,14 @@ pub struct Step {
     pub game: u16,
 }
 
-/// The learned player: the network's policy over the legal actions, sampled at a temperature
-/// (0: the most likely action), with [`Memory`] of the match in its input.
+/// The learned player: each turn the network's policy chooses an [`Intent`] (collect a type,
+/// collect anything, flee, duel), sampled at a temperature (0: the likeliest), and the scripted
+/// movement carries it out; [`Memory`] of the match is in its input.
+///
+/// Choosing intents rather than single steps is decided here: the decisions that win a match
+/// (which type to hold, when to call or refuse a duel) are a handful a game, while a game has
+/// about fifty steps; over intents the policy gradient's credit reaches them in a few hundred
+/// iterations.
 pub struct NetPlayer {
     net: Arc<PackedNet>,
     temperature: f32,
@@ -111,7 +118,7 @@ impl Player for NetPlayer {
         let mut logits = vec![0.0f32; actions];
         let mut value = [0.0f32; 3];
         self.net.forward(&self.input, &mut logits, &mut value);
-        let allowed = |a: usize| Action::from_index(a).is_some_and(|x| legal.contains(x));
+        let allowed = |a: usize| Intent::from_index(a).is_some_and(|x| x.allowed(legal));
         let best = (0..actions)
             .filter(|&a| allowed(a))
             .max_by(|&a, &b| logits[a].total_cmp(&logits[b]));
@@ -159,6 +166,8 @@ impl Player for NetPlayer {
                 game: obs.info.game,
             });
         }
-        Action::from_index(chosen).unwrap_or(Action::Duel)
+        Intent::from_index(chosen)
+            .unwrap_or(Intent::CollectAny)
+            .act(obs, self.memory.known(), legal, rng)
     }
 }

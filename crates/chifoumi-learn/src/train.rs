@@ -30,8 +30,8 @@ use crate::features::input_len;
 use crate::learner::{PgBatch, PgLearner, PgMetrics, load_model};
 use crate::player::{NetPlayer, Step};
 
-/// Actions of the network: `N`, `S`, `E`, `W`, `DUEL` (the spec's rules have no `STAY`).
-pub const ACTIONS: usize = 5;
+/// Outputs of the policy: one per [`pjlab_chifoumi::players::Intent`].
+pub const ACTIONS: usize = pjlab_chifoumi::players::Intent::ALL.len();
 
 /// One iteration's line of `metrics.jsonl`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -212,3 +212,81 @@ fn observer_value_matches_the_exact_odds_and_decides_the_duel() {
     after.play(action, &mut rng).unwrap();
     assert!(after.position(0).manhattan(after.position(1)) > 2);
 }
+
+/// Intents always answer a legal action; `Duel` exactly when the duel is legal; `Collect` walks
+/// the shortest path to the object it wants; `Flee` never comes closer when it can step away.
+#[test]
+fn intents_act_legally_and_as_named() {
+    use pjlab_chifoumi::players::Intent;
+    use pjlab_chifoumi::{Action, Cell, Knowledge, Object};
+    use rand::RngExt;
+    let rules = Rules::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for seed in 0..20 {
+        let mut game = Game::new(&rules, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let mut known = Knowledge::default();
+        while !game.is_over() {
+            let p = game.to_move();
+            let obs = game.observation(p);
+            known.update(&obs);
+            let legal = game.legal();
+            for intent in Intent::ALL {
+                assert_eq!(
+                    intent.allowed(legal),
+                    intent != Intent::Duel || game.in_view()
+                );
+                let a = intent.act(&obs, &known, legal, &mut rng);
+                assert!(legal.contains(a), "{intent:?} gave {a}");
+                assert_eq!(
+                    a == Action::Duel,
+                    intent == Intent::Duel && legal.contains(Action::Duel)
+                );
+                if intent == Intent::Flee && game.in_view() {
+                    let opp = game.position(1 - p);
+                    let d = |c: Cell| c.chebyshev(opp);
+                    let mut next = game.clone();
+                    next.play(a, &mut ChaCha8Rng::seed_from_u64(0)).unwrap();
+                    let best = Action::MOVES
+                        .into_iter()
+                        .filter(|&m| legal.contains(m))
+                        .map(|m| {
+                            let mut g = game.clone();
+                            g.play(m, &mut ChaCha8Rng::seed_from_u64(0)).unwrap();
+                            d(g.position(p))
+                        })
+                        .max()
+                        .unwrap();
+                    assert_eq!(d(next.position(p)), best, "flee keeps the farthest");
+                }
+            }
+            let legal_moves: Vec<Action> = legal.iter().filter(|a| a.is_move()).collect();
+            let a = legal_moves[rng.random_range(0..legal_moves.len())];
+            game.play(a, &mut rng).unwrap();
+            known.update(&game.observation(p));
+        }
+    }
+    // Collect(F) with a Flamme two cells east (in view) and a Potion off the straight path:
+    // two steps east take it.
+    let mut game = Game::new(&rules, &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
+    for r in 0..20 {
+        for c in 0..20 {
+            game.set_object(Cell::new(r, c), None).unwrap();
+        }
+    }
+    game.set_position(0, Cell::new(10, 5)).unwrap();
+    game.set_position(1, Cell::new(0, 19)).unwrap();
+    game.set_object(Cell::new(10, 7), Some(Object::Flamme))
+        .unwrap();
+    game.set_object(Cell::new(9, 6), Some(Object::Potion))
+        .unwrap();
+    let mut known = Knowledge::default();
+    for _ in 0..2 {
+        let obs = game.observation(0);
+        known.update(&obs);
+        let a = Intent::Collect(Object::Flamme).act(&obs, &known, game.legal(), &mut rng);
+        assert_eq!(a, Action::E);
+        game.play(a, &mut rng).unwrap();
+        game.play(Action::S, &mut rng).unwrap(); // the opponent walks away
+    }
+    assert_eq!(game.bag(0).count(Object::Flamme), 1);
+}

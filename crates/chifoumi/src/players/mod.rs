@@ -15,6 +15,7 @@
 //! | `observer` | estimates the opponent's bag (carried over games, pickups it saw, revealed draws, a prior for what it missed); duels in view when its expected duel value is positive, flees otherwise; collects the type that raises that value most |
 
 mod arena;
+mod intent;
 mod observer;
 mod path;
 mod scripted;
@@ -23,6 +24,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use arena::{ArenaDuel, ArenaResult, ArenaSeat, nearest_in_view, play_arena};
+pub use intent::Intent;
 pub use observer::{ObserverPlayer, expected_value};
 pub use scripted::{AvoiderPlayer, CounterPlayer, FocusedPlayer, GreedyPlayer, RandomPlayer};
 

@@ -1,10 +1,9 @@
 //! `observer`: estimates the opponent's bag and duels only when that pays.
 
-use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::Player;
-use super::path::{neighbour, path_to, random_step};
+use super::path::{flee, path_to, random_step};
 use crate::{Action, ActionSet, Bag, Knowledge, Object, Observation};
 
 /// Pseudo-count per type for the opponent's pickups the observer did not see.
@@ -80,25 +79,6 @@ impl ObserverPlayer {
         self.carried = next;
         self.settled = true;
     }
-
-    fn flee(&self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
-        let Some(opp) = obs.opponent else {
-            return random_step(obs, legal, rng, |_| false);
-        };
-        let score = |a: Action| {
-            neighbour(obs, obs.position, a).map_or((0, 0), |c| (c.chebyshev(opp), c.manhattan(opp)))
-        };
-        let moves: Vec<Action> = legal.iter().filter(|a| a.is_move()).collect();
-        let best = moves.iter().map(|&a| score(a)).max();
-        let top: Vec<Action> = moves
-            .into_iter()
-            .filter(|&a| Some(score(a)) == best)
-            .collect();
-        if top.is_empty() {
-            return legal.iter().next().unwrap_or(Action::Duel);
-        }
-        top[rng.random_range(0..top.len())]
-    }
 }
 
 impl Player for ObserverPlayer {
@@ -129,7 +109,7 @@ impl Player for ObserverPlayer {
             }
             let mut moves = legal;
             moves.remove(Action::Duel);
-            return self.flee(obs, moves, rng);
+            return flee(obs, moves, rng);
         }
         let gain = |o: Object| {
             let mut bag = obs.bag;

@@ -83,3 +83,24 @@ pub(crate) fn random_step(
     }
     pool[rng.random_range(0..pool.len())]
 }
+
+/// A legal move that keeps the farthest from the opponent in view (Chebyshev, then Manhattan
+/// distance; ties at random); a random step when it is out of view.
+pub(crate) fn flee(obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
+    let Some(opp) = obs.opponent else {
+        return random_step(obs, legal, rng, |_| false);
+    };
+    let score = |a: Action| {
+        neighbour(obs, obs.position, a).map_or((0, 0), |c| (c.chebyshev(opp), c.manhattan(opp)))
+    };
+    let moves: Vec<Action> = legal.iter().filter(|a| a.is_move()).collect();
+    let best = moves.iter().map(|&a| score(a)).max();
+    let top: Vec<Action> = moves
+        .into_iter()
+        .filter(|&a| Some(score(a)) == best)
+        .collect();
+    if top.is_empty() {
+        return legal.iter().next().unwrap_or(Action::Duel);
+    }
+    top[rng.random_range(0..top.len())]
+}
