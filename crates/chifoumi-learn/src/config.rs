@@ -39,17 +39,19 @@ pub struct LearnConfig {
     pub tie_break: f32,
     /// Temperature the learner samples its actions at in training (default 1).
     pub temperature: f32,
-    /// Scripted opponents of the pool, as player specs (default: every scripted player).
-    pub scripted: Vec<String>,
-    /// Share of matches against a past self instead of a scripted player (0 to 1; default 0.4).
+    /// Fixed opponents of the pool, as player specs: scripted players, or trained networks as
+    /// `net:checkpoint=DIR[,temp=T]` (a best response to one network has only that one;
+    /// default: every scripted player). Evaluations play each of them.
+    pub opponents: Vec<String>,
+    /// Share of matches against a past self instead of a fixed opponent (0 to 1; default 0.4).
     pub self_play_share: f64,
     /// A snapshot of the learner joins the pool every this many iterations (default 10).
     pub snapshot_every: u32,
     /// Snapshots kept in the pool, the newest (default 10).
     pub pool_size: usize,
-    /// Evaluate against every scripted opponent every this many iterations (default 20; 0: never).
+    /// Evaluate against every fixed opponent every this many iterations (default 20; 0: never).
     pub eval_every: u32,
-    /// Matches per scripted opponent at an evaluation (matches; default 20).
+    /// Matches per fixed opponent at an evaluation (matches; default 20).
     pub eval_matches: u32,
     /// Temperature of the learner at evaluations (default 1: it samples its policy).
     pub eval_temperature: f32,
@@ -79,7 +81,7 @@ impl Default for LearnConfig {
             entropy_weight: 0.01,
             tie_break: 0.1,
             temperature: 1.0,
-            scripted: [
+            opponents: [
                 "random",
                 "focused:F",
                 "focused:P",
@@ -140,18 +142,22 @@ impl LearnConfig {
         if self.learning_rate.is_nan() || self.learning_rate <= 0.0 {
             return bad("learning_rate", "positive");
         }
-        if self.scripted.is_empty() && self.self_play_share < 1.0 {
+        if self.opponents.is_empty() && self.self_play_share < 1.0 {
             return bad(
-                "scripted",
+                "opponents",
                 "name at least one player, or set self_play_share = 1",
             );
         }
         if self.network.hidden == 0 || self.network.layers == 0 {
             return bad("network", "hidden and layers at least 1");
         }
-        for spec in &self.scripted {
-            pjlab_chifoumi::parse_player(spec)
-                .map_err(|e| Error::Config(format!("scripted: {e}")))?;
+        for spec in &self.opponents {
+            let net = crate::player::parse_net_spec(spec)
+                .map_err(|e| Error::Config(format!("opponents: {e}")))?;
+            if net.is_none() {
+                pjlab_chifoumi::parse_player(spec)
+                    .map_err(|e| Error::Config(format!("opponents: {e}")))?;
+            }
         }
         Ok(())
     }

@@ -32,10 +32,13 @@ pub struct Step {
 /// collect anything, flee, duel), sampled at a temperature (0: the likeliest), and the scripted
 /// movement carries it out; [`Memory`] of the match is in its input.
 ///
+/// An intent is kept, without asking the network, while the opponent stays out of view, the
+/// bag does not change and fewer than [`INTENT_TURNS`] of the player's turns have passed; in
+/// view of the opponent it chooses every turn.
+///
 /// Choosing intents rather than single steps is decided here: the decisions that win a match
 /// (which type to hold, when to call or refuse a duel) are a handful a game, while a game has
-/// about fifty steps; over intents the policy gradient's credit reaches them in a few hundred
-/// iterations.
+/// about fifty steps; over kept intents the policy gradient's credit falls on those few.
 pub struct NetPlayer {
     net: Arc<PackedNet>,
     temperature: f32,
@@ -43,7 +46,13 @@ pub struct NetPlayer {
     label: String,
     trace: Option<Vec<Step>>,
     input: Vec<f32>,
+    /// The intent being followed, and what it was chosen on: the game, the turn, the bag
+    /// and whether the opponent was in view.
+    current: Option<(Intent, u16, u16, pjlab_chifoumi::Bag, bool)>,
 }
+
+/// Turns an intent is followed at most, out of the opponent's view, before the next choice.
+pub const INTENT_TURNS: u16 = 10;
 
 impl NetPlayer {
     /// A player of `net` at `temperature`, named `label` in records.
@@ -55,6 +64,7 @@ impl NetPlayer {
             memory: Memory::default(),
             label,
             trace: None,
+            current: None,
         }
     }
 
@@ -106,6 +116,7 @@ impl Player for NetPlayer {
 
     fn new_match(&mut self) {
         self.memory.new_match();
+        self.current = None;
     }
 
     fn observe(&mut self, obs: &Observation) {
@@ -113,6 +124,17 @@ impl Player for NetPlayer {
     }
 
     fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
+        let in_view = obs.opponent.is_some();
+        if let Some((intent, game, turn, bag, seen)) = self.current
+            && !in_view
+            && !seen
+            && game == obs.info.game
+            && bag == obs.bag
+            && obs.turn < turn.saturating_add(2 * INTENT_TURNS)
+            && intent.allowed(legal)
+        {
+            return intent.act(obs, self.memory.known(), legal, rng);
+        }
         let actions = self.net.actions();
         self.memory.write(obs, &mut self.input);
         let mut logits = vec![0.0f32; actions];
@@ -166,8 +188,39 @@ impl Player for NetPlayer {
                 game: obs.info.game,
             });
         }
-        Intent::from_index(chosen)
-            .unwrap_or(Intent::CollectAny)
-            .act(obs, self.memory.known(), legal, rng)
+        let intent = Intent::from_index(chosen).unwrap_or(Intent::CollectAny);
+        self.current = Some((intent, obs.info.game, obs.turn, obs.bag, in_view));
+        intent.act(obs, self.memory.known(), legal, rng)
     }
+}
+
+/// Reads a learned player's spec, `net:checkpoint=DIR[,temp=T]`: `None` for a spec that is not
+/// `net:`, else the checkpoint path and the temperature (default 1).
+///
+/// # Errors
+/// The reason, for an unknown option, a bad temperature or no checkpoint.
+pub fn parse_net_spec(spec: &str) -> Result<Option<(std::path::PathBuf, f32)>, String> {
+    let Some(options) = spec.trim().strip_prefix("net:") else {
+        return Ok(None);
+    };
+    let (mut path, mut temperature) = (None, 1.0f32);
+    for item in options.split(',').filter(|s| !s.trim().is_empty()) {
+        match item.split_once('=') {
+            Some(("checkpoint", p)) => path = Some(std::path::PathBuf::from(p)),
+            Some(("temp", t)) => {
+                temperature = t
+                    .parse()
+                    .ok()
+                    .filter(|t: &f32| (0.0..=100.0).contains(t))
+                    .ok_or_else(|| format!("{spec:?}: temp={t} is not a temperature in 0 to 100"))?
+            }
+            _ => {
+                return Err(format!(
+                    "{spec:?}: unknown option {item:?}, expected checkpoint=DIR or temp=T"
+                ));
+            }
+        }
+    }
+    let path = path.ok_or_else(|| format!("{spec:?}: net needs checkpoint=DIR"))?;
+    Ok(Some((path, temperature)))
 }

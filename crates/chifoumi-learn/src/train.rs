@@ -1,7 +1,7 @@
 //! The training loop: each iteration the learner plays matches against opponents drawn from the
-//! pool (its past snapshots and the scripted players), learns from its decisions by policy
-//! gradient, and writes a checkpoint; every few iterations it is evaluated against every
-//! scripted player. Everything is drawn from generators seeded by (seed, iteration), so a run
+//! pool (its past snapshots and the fixed opponents: scripted players or trained networks),
+//! learns from its decisions by policy gradient, and writes a checkpoint; every few iterations
+//! it is evaluated against every fixed opponent. Everything is drawn from generators seeded by (seed, iteration), so a run
 //! stopped after any iteration resumes to the same weights.
 
 use std::collections::HashMap;
@@ -56,9 +56,9 @@ pub struct IterationLog {
     pub mean_return: f64,
     /// Match score (wins + draws / 2) against past selves this iteration, if any were met.
     pub score_self: Option<f64>,
-    /// Match score against the scripted players this iteration, if any were met.
-    pub score_scripted: Option<f64>,
-    /// At evaluations: match score against each scripted player.
+    /// Match score against the fixed opponents this iteration, if any were met.
+    pub score_fixed: Option<f64>,
+    /// At evaluations: match score against each fixed opponent.
     pub eval: Vec<(String, f64)>,
 }
 
@@ -87,7 +87,32 @@ pub fn rules(config: &LearnConfig) -> Rules {
 #[derive(Clone)]
 enum Opponent {
     Snapshot(Arc<PackedNet>),
-    Scripted(String),
+    Fixed(String),
+}
+
+/// The networks of the `net:` opponents, loaded once.
+type Nets = HashMap<String, (Arc<PackedNet>, f32)>;
+
+/// Loads the network of every `net:` spec of `specs`.
+fn load_nets(specs: &[String]) -> Result<Nets, Error> {
+    let mut nets = Nets::new();
+    for spec in specs {
+        if let Some((path, temperature)) =
+            crate::player::parse_net_spec(spec).map_err(Error::Config)?
+        {
+            let net = crate::checkpoint::load_packed(&path)?;
+            nets.insert(spec.clone(), (Arc::new(net), temperature));
+        }
+    }
+    Ok(nets)
+}
+
+/// A fixed opponent: a scripted player or a loaded network.
+fn fixed_player(spec: &str, nets: &Nets) -> Result<Box<dyn Player + Send>, Error> {
+    match nets.get(spec) {
+        Some((net, t)) => Ok(Box::new(NetPlayer::new(net.clone(), *t, spec.into()))),
+        None => pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Config(e.to_string())),
+    }
 }
 
 /// The decisions of one match with their returns, and how it went.
@@ -149,6 +174,7 @@ fn match_result(result: &MatchResult, seat: usize) -> i8 {
 fn play_one(
     net: &Arc<PackedNet>,
     opponent: &Opponent,
+    nets: &Nets,
     rules: &Rules,
     config: &LearnConfig,
     seed: u64,
@@ -160,9 +186,7 @@ fn play_one(
         Opponent::Snapshot(n) => {
             Box::new(NetPlayer::new(n.clone(), config.temperature, "self".into()))
         }
-        Opponent::Scripted(spec) => {
-            pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Config(e.to_string()))?
-        }
+        Opponent::Fixed(spec) => fixed_player(spec, nets)?,
     };
     let (l, o): (&mut dyn Player, &mut dyn Player) = (&mut learner, other.as_mut());
     let mut seats = if seat == 0 { [l, o] } else { [o, l] };
@@ -179,19 +203,21 @@ fn play_one(
     })
 }
 
-/// Match scores of `net` against each scripted player of `config`, `config.eval_matches`
+/// Match scores of `net` against each fixed opponent of `config`, `config.eval_matches`
 /// each (seats alternating), from seeds of `iteration`.
 ///
 /// # Errors
-/// [`Error::Game`] when a match cannot be played.
+/// [`Error::Game`] when a match cannot be played; [`Error::Checkpoint`] when a `net:`
+/// opponent does not load.
 pub fn evaluate(
     net: &Arc<PackedNet>,
     config: &LearnConfig,
     iteration: u32,
 ) -> Result<Vec<(String, f64)>, Error> {
     let rules = rules(config);
+    let nets = load_nets(&config.opponents)?;
     config
-        .scripted
+        .opponents
         .par_iter()
         .enumerate()
         .map(|(o, spec)| {
@@ -199,8 +225,7 @@ pub fn evaluate(
             for k in 0..config.eval_matches {
                 let seat = (k % 2) as usize;
                 let mut me = NetPlayer::new(net.clone(), config.eval_temperature, "net".into());
-                let mut other =
-                    pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Config(e.to_string()))?;
+                let mut other = fixed_player(spec, &nets)?;
                 let (l, x): (&mut dyn Player, &mut dyn Player) = (&mut me, other.as_mut());
                 let mut seats = if seat == 0 { [l, x] } else { [x, l] };
                 let seed = derive(
@@ -267,6 +292,7 @@ pub fn train(
         std::fs::write(&config_path, text).map_err(io(&config_path))?;
     }
     let mut pool_nets: HashMap<u32, Arc<PackedNet>> = HashMap::new();
+    let fixed_nets = load_nets(&config.opponents)?;
     let first = state.iteration;
     let last = config
         .iterations
@@ -285,7 +311,7 @@ pub fn train(
         let mut rng = ChaCha8Rng::seed_from_u64(derive(config.seed, u64::from(it), 0));
         let opponents: Vec<Opponent> = (0..config.matches_per_iteration)
             .map(|_| {
-                if config.scripted.is_empty() || rng.random_bool(config.self_play_share) {
+                if config.opponents.is_empty() || rng.random_bool(config.self_play_share) {
                     let pick = if state.pool.is_empty() {
                         net.clone()
                     } else {
@@ -293,8 +319,8 @@ pub fn train(
                     };
                     Opponent::Snapshot(pick)
                 } else {
-                    Opponent::Scripted(
-                        config.scripted[rng.random_range(0..config.scripted.len())].clone(),
+                    Opponent::Fixed(
+                        config.opponents[rng.random_range(0..config.opponents.len())].clone(),
                     )
                 }
             })
@@ -304,7 +330,7 @@ pub fn train(
             .enumerate()
             .map(|(k, opp)| {
                 let seed = derive(config.seed, u64::from(it), 1 + k as u64);
-                play_one(&net, opp, &rules, config, seed, k % 2)
+                play_one(&net, opp, &fixed_nets, &rules, config, seed, k % 2)
             })
             .collect::<Result<Vec<Played>, Error>>()?;
         let play_s = started.elapsed().as_secs_f64();
@@ -373,16 +399,11 @@ fn batches(
     rng: &mut ChaCha8Rng,
 ) -> (Vec<PgBatch>, IterationLog) {
     let mut rows: Vec<(&Step, f32, usize)> = Vec::new();
-    let (mut own, mut scripted) = (Wdl::default(), Wdl::default());
+    let (mut own, mut fixed) = (Wdl::default(), Wdl::default());
     let mut env_steps = 0;
     for p in played {
         env_steps += p.env_steps;
-        if p.against_self {
-            &mut own
-        } else {
-            &mut scripted
-        }
-        .add(p.result);
+        if p.against_self { &mut own } else { &mut fixed }.add(p.result);
         for (i, s) in p.steps.iter().enumerate() {
             rows.push((s, p.returns[i], p.classes[i]));
         }
@@ -430,7 +451,7 @@ fn batches(
         env_steps,
         mean_return: f64::from(mean_return),
         score_self: score(&own),
-        score_scripted: score(&scripted),
+        score_fixed: score(&fixed),
         ..IterationLog::default()
     };
     (out, log)
@@ -501,7 +522,7 @@ fn plot(dir: &Path) -> Result<(), Error> {
         });
         line_chart(
             &plots.join("eval.svg"),
-            "Match score against the scripted players",
+            "Match score against the fixed opponents",
             "iteration",
             "match score %",
             &series,
@@ -515,8 +536,8 @@ fn plot(dir: &Path) -> Result<(), Error> {
     };
     let series = [
         Series {
-            name: "score vs scripted %",
-            points: pick(&|l| l.score_scripted.map(|s| 100.0 * s)),
+            name: "score vs fixed opponents %",
+            points: pick(&|l| l.score_fixed.map(|s| 100.0 * s)),
         },
         Series {
             name: "score vs past selves %",

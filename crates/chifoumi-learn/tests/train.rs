@@ -16,7 +16,7 @@ fn small() -> LearnConfig {
         eval_matches: 2,
         snapshot_every: 1,
         pool_size: 2,
-        scripted: vec!["random".into(), "observer".into()],
+        opponents: vec!["random".into(), "observer".into()],
         ..LearnConfig::default()
     }
 }
@@ -74,7 +74,8 @@ fn bad_settings_are_refused() {
         "bogus = 1",
         "gamma = 1.5",
         "matches_per_iteration = 0",
-        "scripted = [\"nobody\"]",
+        "opponents = [\"nobody\"]",
+        "opponents = [\"net:temp=1\"]",
         "self_play_share = 2",
         "[network]\nhidden = 0",
     ] {
@@ -124,4 +125,41 @@ fn a_trained_network_plays_legal_matches_from_its_checkpoint() {
         NetPlayer::load(dir.path(), &wider, 1.0, "net".into()).is_err(),
         "another radius, another input"
     );
+}
+
+/// A best response: a second run whose only opponent is the first run's network.
+#[test]
+fn a_run_can_train_against_a_fixed_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let stop = AtomicBool::new(false);
+    let target = dir.path().join("target");
+    let first = LearnConfig {
+        iterations: 1,
+        ..small()
+    };
+    train(&target, &first, None, &stop, &mut |_| {}).unwrap();
+    let spec = format!("net:checkpoint={},temp=0.5", target.display());
+    let response = LearnConfig {
+        iterations: 2,
+        opponents: vec![spec.clone()],
+        self_play_share: 0.0,
+        ..small()
+    };
+    let out = dir.path().join("response");
+    train(&out, &response, None, &stop, &mut |_| {}).unwrap();
+    let logs = read_metrics(&out).unwrap();
+    assert_eq!(logs[1].eval.len(), 1);
+    assert_eq!(logs[1].eval[0].0, spec);
+    assert!(
+        logs.iter()
+            .all(|l| l.score_self.is_none() && l.score_fixed.is_some())
+    );
+    let missing = LearnConfig {
+        opponents: vec![format!(
+            "net:checkpoint={}",
+            dir.path().join("none").display()
+        )],
+        ..response
+    };
+    assert!(train(&dir.path().join("x"), &missing, None, &stop, &mut |_| {}).is_err());
 }

@@ -200,28 +200,9 @@ static NETS: Mutex<Vec<(PathBuf, Arc<PackedNet>)>> = Mutex::new(Vec::new());
 /// `net:checkpoint=DIR[,temp=T]` (a training run or checkpoint of `pjlab chifoumi train`; the
 /// policy sampled at temperature T, default 1; 0 plays the likeliest action).
 pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player + Send>, String> {
-    let Some(options) = spec.trim().strip_prefix("net:") else {
+    let Some((path, temperature)) = pjlab_chifoumi_learn::player::parse_net_spec(spec)? else {
         return pjlab_chifoumi_eval::player(spec, rules);
     };
-    let (mut path, mut temperature) = (None, 1.0f32);
-    for item in options.split(',').filter(|s| !s.trim().is_empty()) {
-        match item.split_once('=') {
-            Some(("checkpoint", p)) => path = Some(PathBuf::from(p)),
-            Some(("temp", t)) => {
-                temperature = t
-                    .parse()
-                    .ok()
-                    .filter(|t: &f32| (0.0..=100.0).contains(t))
-                    .ok_or_else(|| format!("{spec:?}: temp={t} is not a temperature in 0 to 100"))?
-            }
-            _ => {
-                return Err(format!(
-                    "{spec:?}: unknown option {item:?}, expected checkpoint=DIR or temp=T"
-                ));
-            }
-        }
-    }
-    let path = path.ok_or_else(|| format!("{spec:?}: net needs checkpoint=DIR"))?;
     let mut nets = NETS.lock().map_err(|e| e.to_string())?;
     let net = match nets.iter().find(|(p, _)| *p == path) {
         Some((_, net)) => net.clone(),
@@ -550,8 +531,8 @@ fn run_train(
             "{:.0} env steps/s, entropy {:.2}",
             log.env_steps_per_s, log.loss.entropy
         );
-        if let Some(s) = log.score_scripted {
-            msg.push_str(&format!(", vs scripted {:.0}%", 100.0 * s));
+        if let Some(s) = log.score_fixed {
+            msg.push_str(&format!(", vs fixed opponents {:.0}%", 100.0 * s));
         }
         if !log.eval.is_empty() {
             let mean = log.eval.iter().map(|e| e.1).sum::<f64>() / log.eval.len() as f64;
