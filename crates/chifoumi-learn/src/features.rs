@@ -4,7 +4,7 @@ use pjlab_chifoumi::players::{ObserverPlayer, expected_value};
 use pjlab_chifoumi::{Knowledge, Observation, Player};
 
 /// Memory features after the observation's tensor.
-pub const MEMORY_LEN: usize = 21;
+pub const MEMORY_LEN: usize = 24;
 
 /// Length of the network's input for a visibility radius.
 pub fn input_len(radius: u8) -> usize {
@@ -46,7 +46,8 @@ impl Memory {
     /// revealed (F, P, C) / 10, the opponent's pickups seen this game / 5, its estimated bag
     /// at the game's start / 5, whether it was seen this game, where (rows and columns from
     /// the player, over the grid's size) and how many turns ago (over the game's length), and
-    /// the expected duel value of the player's bag against the estimated bag.
+    /// the expected duel value of the player's bag against the estimated bag, and that of a bag
+    /// of only Flammes, only Potions, only Citrouilles against it (which type to collect).
     ///
     /// # Panics
     /// When `out` is shorter than [`input_len`].
@@ -73,6 +74,12 @@ impl Memory {
             m[18] = (f32::from(cell.col) - f32::from(obs.position.col)) / f32::from(obs.width);
             m[19] = f32::from(obs.turn.saturating_sub(turn)) / (2.0 * f32::from(obs.max_rounds));
         }
-        m[20] = expected_value(obs.bag, self.tracker.estimate()) as f32;
+        let estimate = self.tracker.estimate();
+        m[20] = expected_value(obs.bag, estimate) as f32;
+        for (k, o) in pjlab_chifoumi::Object::ALL.into_iter().enumerate() {
+            let mut pure = pjlab_chifoumi::Bag::EMPTY;
+            pure.add(o);
+            m[21 + k] = expected_value(pure, estimate) as f32;
+        }
     }
 }
