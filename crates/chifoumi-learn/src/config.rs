@@ -10,11 +10,11 @@ use crate::Error;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LearnConfig {
-    /// Iterations to run (iterations; default 1000). Only this may change when a run resumes.
+    /// Iterations to run (iterations; default 600). Only this may change when a run resumes.
     pub iterations: u32,
     /// The run's seed: network initialisation, opponents, matches (default 1).
     pub seed: u64,
-    /// Matches the learner plays each iteration (matches; default 48).
+    /// Matches the learner plays each iteration (matches; default 96).
     pub matches_per_iteration: u32,
     /// Games in a match (games; default 10, the spec's).
     pub games_per_match: u16,
@@ -32,7 +32,7 @@ pub struct LearnConfig {
     pub gamma: f32,
     /// Weight of the value (baseline) loss (default 0.5).
     pub value_weight: f32,
-    /// Weight of the entropy bonus (default 0.01).
+    /// Weight of the entropy bonus (default 0.001).
     pub entropy_weight: f32,
     /// What calling a duel adds to the caller's return, for the match's tie-break
     /// (points; default 0.1).
@@ -64,9 +64,9 @@ pub struct LearnConfig {
 impl Default for LearnConfig {
     fn default() -> LearnConfig {
         LearnConfig {
-            iterations: 1000,
+            iterations: 600,
             seed: 1,
-            matches_per_iteration: 48,
+            matches_per_iteration: 96,
             games_per_match: 10,
             network: NetConfig {
                 hidden: 128,
@@ -78,7 +78,7 @@ impl Default for LearnConfig {
             epochs: 1,
             gamma: 0.99,
             value_weight: 0.5,
-            entropy_weight: 0.01,
+            entropy_weight: 0.001,
             tie_break: 0.1,
             temperature: 1.0,
             opponents: [

@@ -327,7 +327,7 @@ fn chifoumi_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     ]
 }
 
-/// Four iterations of `pjlab chifoumi train` with the default settings (48 matches an
+/// Four iterations of `pjlab chifoumi train` with the default settings (96 matches an
 /// iteration, on every core), no evaluation, in a scratch directory: environment steps (both
 /// sides' turns) and learner decisions trained, over the whole wall time (playing, training,
 /// checkpoints).
