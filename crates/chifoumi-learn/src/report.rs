@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use crate::IterationLog;
 
 /// The run's cost (iterations, seconds playing and training, environment steps a second) and
-/// its evaluations: the match score against each scripted player at every evaluation, with
+/// its evaluations: the match score against each fixed opponent at every evaluation, with
 /// their mean.
 pub fn training_report(logs: &[IterationLog]) -> String {
     let mut out = String::from("# Chifoumi training\n\n");
@@ -30,7 +30,7 @@ pub fn training_report(logs: &[IterationLog]) -> String {
         return out;
     };
     out.push_str(
-        "## Evaluations\n\nMatch score % against each scripted player (wins + draws / 2).\n\n",
+        "## Evaluations\n\nMatch score % against each fixed opponent (wins + draws / 2).\n\n",
     );
     let names: Vec<&str> = first.eval.iter().map(|e| e.0.as_str()).collect();
     let _ = writeln!(out, "| iteration | mean | {} |", names.join(" | "));
