@@ -36,3 +36,10 @@ mkdir -p "$E/best-response"
 cp "$run-best-response/config.toml" "$run-best-response/metrics.jsonl" "$run-best-response/provenance.jsonl" "$E/best-response/"
 cp -r "$run-best-response/plots" "$E/best-response/"
 "$bin" report "$E/best-response"
+# The learned player against the information-set MCTS player of experiments/chifoumi-round-robin.
+if [ -f "$E/versus-ismcts/matches.parquet" ]; then
+  "$bin" chifoumi match --out "$E/versus-ismcts" --resume --workers "$workers"
+else
+  "$bin" chifoumi match --seed 1 --matches 100 --workers "$workers" --out "$E/versus-ismcts" \
+    --a "net:checkpoint=$E/final" --b ismcts:sims=100
+fi
