@@ -16,3 +16,12 @@ else
   "$bin" chifoumi tournament --seed 1 --matches 100 --workers "$workers" --out "$out" \
     --players random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-reset,observer,ismcts:sims=100
 fi
+# Every player of the lab: the scripted ones, ismcts and the learned player of
+# experiments/chifoumi-learned (run that first), 100 matches a pair.
+out=experiments/chifoumi-round-robin/all
+if [ -f "$out/matches.parquet" ]; then
+  "$bin" chifoumi tournament --out "$out" --resume --workers "$workers"
+else
+  "$bin" chifoumi tournament --seed 2 --matches 100 --workers "$workers" --out "$out" \
+    --players random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-reset,observer,ismcts:sims=100,net:checkpoint=experiments/chifoumi-learned/final
+fi
