@@ -111,30 +111,33 @@ impl Records {
         matches.sort_by_key(|m| m.spec.id);
         let mut arenas = self.arenas.clone();
         arenas.sort_by_key(|a| a.spec.id);
+        // The detail table first: a crash between the two writes leaves details of matches the
+        // main table does not list yet (ignored, and played again on resume), never a listed
+        // match without its details.
         if self.run.kind == RunKind::Arena {
-            write_batch(
-                &dir.join("arenas.parquet"),
-                arenas_batch(&self.run, &arenas)?,
-                ARENAS_SCHEMA,
-                &spec,
-            )?;
             write_batch(
                 &dir.join("duels.parquet"),
                 duels_batch(&arenas)?,
                 DUELS_SCHEMA,
                 &spec,
+            )?;
+            write_batch(
+                &dir.join("arenas.parquet"),
+                arenas_batch(&self.run, &arenas)?,
+                ARENAS_SCHEMA,
+                &spec,
             )
         } else {
-            write_batch(
-                &dir.join("matches.parquet"),
-                matches_batch(&self.run, &matches)?,
-                MATCHES_SCHEMA,
-                &spec,
-            )?;
             write_batch(
                 &dir.join("games.parquet"),
                 games_batch(&matches)?,
                 GAMES_SCHEMA,
+                &spec,
+            )?;
+            write_batch(
+                &dir.join("matches.parquet"),
+                matches_batch(&self.run, &matches)?,
+                MATCHES_SCHEMA,
                 &spec,
             )
         }
@@ -576,9 +579,21 @@ fn read_matches(path: &Path, games_path: &Path) -> Result<(RunSpec, Vec<PlayedMa
             c("player_0")?.as_string::<i32>(),
             c("player_1")?.as_string::<i32>(),
         ];
+        let count = c("games")?.as_primitive::<UInt16Type>();
         for i in 0..batch.num_rows() {
             let mut list = games.remove(&id.value(i)).unwrap_or_default();
             list.sort_by_key(|g| g.0);
+            if list.len() != usize::from(count.value(i)) {
+                return Err(io(
+                    games_path,
+                    format!(
+                        "match {} has {} games here, {} in matches.parquet",
+                        id.value(i),
+                        list.len(),
+                        count.value(i)
+                    ),
+                ));
+            }
             let mut score = [0i32; 2];
             let mut duels = [0u32; 2];
             for (_, g, _) in &list {

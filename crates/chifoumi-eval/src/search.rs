@@ -63,9 +63,10 @@ impl IsmctsOptions {
                 "c" => o.exploration = number(0.0, 100.0)? as f32,
                 "leaf" => o.leaf_weight = number(0.0, 1.0)? as f32,
                 "hidden" => o.hidden_pickup = number(0.0, 1.0)?,
+                "tie" => o.tie_break = number(0.0, 1.0)? as f32,
                 _ => {
                     return Err(format!(
-                        "unknown option {key:?}: expected sims, c, leaf or hidden"
+                        "unknown option {key:?}: expected sims, c, leaf, hidden or tie"
                     ));
                 }
             }
@@ -164,7 +165,12 @@ impl Player for IsmctsPlayer {
         if legal.len() <= 1 {
             return fallback;
         }
-        let Ok(root) = Game::from_observation(&self.rules, obs) else {
+        // The length of a game is public: an arena seat's view counts it in the arena's rounds.
+        let rules = Rules {
+            max_rounds: obs.max_rounds,
+            ..self.rules.clone()
+        };
+        let Ok(root) = Game::from_observation(&rules, obs) else {
             return fallback;
         };
         let me = obs.player as usize;

@@ -12,9 +12,14 @@ fn specs_parse_and_refuse_bad_options() {
     let p = player("ismcts:sims=50,c=1.5", &rules).unwrap();
     assert_eq!(p.name(), "ismcts:sims=50,c=1.5,leaf=0.5,hidden=0.1,tie=0.1");
     assert_eq!(IsmctsOptions::parse("").unwrap(), IsmctsOptions::default());
+    // A player's name is its spec: it builds the same player again.
+    let tuned = player("ismcts:sims=7,c=0.5,leaf=0.25,hidden=0.2,tie=0.3", &rules).unwrap();
+    assert_eq!(player(&tuned.name(), &rules).unwrap().name(), tuned.name());
+    assert!(tuned.name().ends_with("tie=0.3"));
     for bad in [
         "ismcts:sims=0",
         "ismcts:leaf=2",
+        "ismcts:tie=2",
         "ismcts:depth=3",
         "ismcts:sims",
     ] {
@@ -101,4 +106,30 @@ fn it_beats_the_random_player() {
         }
     }
     assert!(won >= 2 * lost && won >= 9, "won {won}, lost {lost} of 16");
+}
+
+/// Seated in an arena (whose view counts the game in the arena's rounds), the search player
+/// still searches: it calls duels, which a fallback to the first legal action never does.
+#[test]
+fn it_searches_in_an_arena_too() {
+    use pjlab_chifoumi::ArenaRules;
+    use pjlab_chifoumi::players::{ArenaSeat, play_arena};
+    let rules = ArenaRules {
+        players: 3,
+        turns: 600,
+        ..ArenaRules::default()
+    };
+    let mut called = 0;
+    for seed in 0..3 {
+        let mut seats: Vec<ArenaSeat> = ["ismcts:sims=30", "random", "greedy"]
+            .iter()
+            .map(|s| ArenaSeat::new(player(s, &rules.rules).unwrap()))
+            .collect();
+        let result = play_arena(&rules, &mut seats, seed).unwrap();
+        called += result.duels.iter().filter(|d| d.duel.trigger == 0).count();
+    }
+    assert!(
+        called > 0,
+        "the search player called no duel in three arenas"
+    );
 }

@@ -5,7 +5,7 @@
 //! checkpoints/iter-NNNN/      model.bpk, optimizer.bpk, state.json (iteration, shape, network,
 //!                             pool, seconds trained); written to a temporary name, then renamed
 //! checkpoints/latest          the newest checkpoint's name
-//! pool/iter-NNNN.bpk          the snapshots in the opponent pool
+//! pool/iter-NNNN/model.bpk    the snapshots in the opponent pool
 //! metrics.jsonl, plots/       one line an iteration; SVG curves
 //! ```
 
@@ -27,7 +27,7 @@ pub struct State {
     pub shape: NetShape,
     /// Hidden width and layers.
     pub network: NetConfig,
-    /// Iterations whose snapshot is in the pool (`pool/iter-NNNN.bpk`), oldest first.
+    /// Iterations whose snapshot is in the pool (`pool/iter-NNNN/model.bpk`), oldest first.
     pub pool: Vec<u32>,
     /// Seconds of training so far.
     pub elapsed_s: f64,

@@ -41,7 +41,9 @@ pub struct LearnConfig {
     pub temperature: f32,
     /// Fixed opponents of the pool, as player specs: scripted players, or trained networks as
     /// `net:checkpoint=DIR[,temp=T]` (a best response to one network has only that one;
-    /// default: every scripted player). Evaluations play each of them.
+    /// default: every scripted player). Evaluations play each of them. A run directory stands
+    /// for its newest checkpoint when training starts or resumes: name a checkpoint folder for
+    /// a run that reproduces.
     pub opponents: Vec<String>,
     /// Share of matches against a past self instead of a fixed opponent (0 to 1; default 0.4).
     pub self_play_share: f64,

@@ -72,24 +72,15 @@ impl NetPlayer {
     /// checkpoint directory) for matches of `rules`.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when no checkpoint loads, or its input does not fit the rules'
-    /// radius.
+    /// [`Error::Checkpoint`] when no checkpoint loads, or its shape does not fit (see
+    /// [`load_checked`]).
     pub fn load(
         path: &Path,
         rules: &Rules,
         temperature: f32,
         label: String,
     ) -> Result<NetPlayer, Error> {
-        let net = crate::checkpoint::load_packed(path)?;
-        if net.input_len() != input_len(rules.radius) {
-            return Err(Error::Checkpoint(format!(
-                "{}: the network reads {} inputs, radius {} gives {}",
-                path.display(),
-                net.input_len(),
-                rules.radius,
-                input_len(rules.radius)
-            )));
-        }
+        let net = load_checked(path, rules.radius)?;
         Ok(NetPlayer::new(Arc::new(net), temperature, label))
     }
 
@@ -192,6 +183,28 @@ impl Player for NetPlayer {
         self.current = Some((intent, obs.info.game, obs.turn, obs.bag, in_view));
         intent.act(obs, self.memory.known(), legal, rng)
     }
+}
+
+/// The packed network of `path` (a run directory means its newest checkpoint), checked to read
+/// the input of a visibility radius of `radius` and to answer one logit per [`Intent`].
+///
+/// # Errors
+/// [`Error::Checkpoint`] when it does not load or has another shape.
+pub fn load_checked(path: &Path, radius: u8) -> Result<PackedNet, Error> {
+    let net = crate::checkpoint::load_packed(path)?;
+    if net.input_len() != input_len(radius) || net.actions() != Intent::ALL.len() {
+        return Err(Error::Checkpoint(format!(
+            "{}: the network reads {} inputs and answers {} actions; radius {} needs {} inputs \
+             and the intents {} actions",
+            path.display(),
+            net.input_len(),
+            net.actions(),
+            radius,
+            input_len(radius),
+            Intent::ALL.len()
+        )));
+    }
+    Ok(net)
 }
 
 /// Reads a learned player's spec, `net:checkpoint=DIR[,temp=T]`: `None` for a spec that is not

@@ -15,7 +15,7 @@ pub fn training_report(logs: &[IterationLog]) -> String {
     let decisions: usize = logs.iter().map(|l| l.decisions).sum();
     let _ = writeln!(
         out,
-        "| iterations | matches | decisions | env steps | play s | train s | env steps / s |\n|---|---|---|---|---|---|---|\n| {} | {} | {} | {} | {:.0} | {:.0} | {:.0} |\n",
+        "| iterations | matches | decisions | env steps | play s | train s | env steps / s (whole run) |\n|---|---|---|---|---|---|---|\n| {} | {} | {} | {} | {:.0} | {:.0} | {:.0} |\n",
         logs.len(),
         logs.iter().map(|l| u64::from(l.matches)).sum::<u64>(),
         decisions,

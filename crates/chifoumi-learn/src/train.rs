@@ -100,7 +100,7 @@ fn load_nets(specs: &[String]) -> Result<Nets, Error> {
         if let Some((path, temperature)) =
             crate::player::parse_net_spec(spec).map_err(Error::Config)?
         {
-            let net = crate::checkpoint::load_packed(&path)?;
+            let net = crate::player::load_checked(&path, Rules::default().radius)?;
             nets.insert(spec.clone(), (Arc::new(net), temperature));
         }
     }
@@ -366,10 +366,12 @@ pub fn train(
             learner.save(&snap)?;
             let _ = std::fs::remove_file(snap.join("optimizer.bpk"));
             state.pool.push(it);
-            while state.pool.len() > config.pool_size {
-                let old = state.pool.remove(0);
-                let _ = std::fs::remove_dir_all(snapshot_dir(dir, old));
-            }
+        }
+        // Snapshots leave the pool in the checkpoint first and on disk after, so a crash in
+        // between never leaves a checkpoint naming a deleted snapshot.
+        let mut dropped = Vec::new();
+        while state.pool.len() > config.pool_size {
+            dropped.push(state.pool.remove(0));
         }
         state.iteration = it;
         state.elapsed_s += started.elapsed().as_secs_f64();
@@ -380,6 +382,9 @@ pub fn train(
             config.keep_every,
             |tmp| learner.save(tmp),
         )?;
+        for old in dropped {
+            let _ = std::fs::remove_dir_all(snapshot_dir(dir, old));
+        }
         append_metrics(dir, &log)?;
         plot(dir)?;
         on_iteration(&log);
@@ -556,4 +561,63 @@ fn plot(dir: &Path) -> Result<(), Error> {
         &series,
     )
     .map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    use pjlab_chifoumi::{Bag, Duel, GameSummary, Object};
+
+    use super::*;
+
+    fn step(game: u16) -> Step {
+        Step {
+            input: Vec::new(),
+            legal: 0,
+            action: 0,
+            value: 0.0,
+            game,
+        }
+    }
+
+    /// Three decisions in a duel the learner (seat 1) called and won, two in a time-out: the
+    /// returns are the result plus the tie-break, discounted by the decisions left in the game.
+    #[test]
+    fn returns_discount_within_a_game_and_count_the_tie_break() {
+        let duel = Duel {
+            trigger: 1,
+            target: 0,
+            draws: [Object::Potion, Object::Flamme],
+        };
+        let game = |end| GameSummary {
+            end,
+            first: 0,
+            turns: 10,
+            bags: [Bag::EMPTY; 2],
+        };
+        let result = MatchResult {
+            score: [-1, 1],
+            duels: [0, 1],
+            games: vec![game(GameEnd::Duel(duel)), game(GameEnd::TimeOut)],
+            winner: Some(1),
+        };
+        let config = LearnConfig {
+            gamma: 0.5,
+            tie_break: 0.1,
+            ..LearnConfig::default()
+        };
+        let steps: Vec<Step> = [0, 0, 0, 1, 1].map(step).to_vec();
+        let (returns, classes) = returns_of(&steps, &result, 1, &config);
+        let won = 1.0 + 0.1;
+        let expected = [0.25 * won, 0.5 * won, won, 0.0, 0.0];
+        for (r, e) in returns.iter().zip(expected) {
+            assert!((r - e).abs() < 1e-6, "{returns:?}");
+        }
+        assert_eq!(classes, vec![WIN, WIN, WIN, DRAW, DRAW]);
+        // The other seat lost the duel it did not call.
+        let (returns, classes) = returns_of(&steps[..3], &result, 0, &config);
+        assert!((returns[2] - (-1.0 - 0.1)).abs() < 1e-6);
+        assert_eq!(classes, vec![LOSS, LOSS, LOSS]);
+        assert_eq!(match_result(&result, 1), 1);
+        assert_eq!(match_result(&result, 0), -1);
+    }
 }

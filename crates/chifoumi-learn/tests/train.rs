@@ -39,7 +39,7 @@ fn a_stopped_run_resumes_to_the_same_weights() {
         "bit for bit"
     );
     let (a, b) = (read_metrics(&whole).unwrap(), read_metrics(&parts).unwrap());
-    assert_eq!(a.len(), 4);
+    assert_eq!((a.len(), b.len()), (4, 4));
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(
             (x.decisions, x.env_steps, &x.eval),

@@ -67,7 +67,7 @@ pub use object::{Bag, Duel, DuelOdds, Object, Ratio};
 pub use observe::{Knowledge, Observation, OpponentPrior};
 pub use players::{Player, parse_player, play_game, play_match, play_recorded_match};
 pub use record::GameRecord;
-pub use rules::{MAX_PLAYERS, MAX_RADIUS, Rules};
+pub use rules::{MAX_GAMES, MAX_PLAYERS, MAX_RADIUS, MAX_ROUNDS, Rules};
 
 /// What can go wrong in Chifoumi.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

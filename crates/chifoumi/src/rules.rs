@@ -10,6 +10,10 @@ use crate::{Error, Object};
 pub const MAX_RADIUS: usize = 5;
 /// Largest number of players (the arena).
 pub const MAX_PLAYERS: usize = 8;
+/// Longest game (rounds): a game's turn count fits in 16 bits.
+pub const MAX_ROUNDS: u16 = 10_000;
+/// Longest match (games): scores fit in 16 bits.
+pub const MAX_GAMES: u16 = 10_000;
 
 /// The rules of a game and a match. `Default` is the spec's.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -123,6 +127,11 @@ impl Rules {
         }
         if self.max_rounds == 0 || self.games == 0 {
             return bad("max_rounds and games must be at least 1".into());
+        }
+        if self.max_rounds > MAX_ROUNDS || self.games > MAX_GAMES {
+            return bad(format!(
+                "max_rounds at most {MAX_ROUNDS} and games at most {MAX_GAMES} (turns and points are counted in 16 bits)"
+            ));
         }
         if !(2..=MAX_PLAYERS).contains(&players) {
             return bad(format!("{players} players, expected 2 to {MAX_PLAYERS}"));

@@ -149,7 +149,13 @@ fn ctrl_c_keeps_the_finished_matches() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The handler is installed before the first records are written: wait for them.
+    let started = std::time::Instant::now();
+    while !out.join("matches.parquet").exists() {
+        assert!(started.elapsed().as_secs() < 60, "no records after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

@@ -130,6 +130,12 @@ where
                 break;
             };
             state.legal_actions(&mut legal);
+            if legal.is_empty() {
+                // A state that breaks the trait's invariant (no legal action, not over): value
+                // it as a leaf rather than fail.
+                leaf.values(&state, &mut values);
+                break;
+            }
             untried.clear();
             untried.extend(legal.iter().copied().filter(|&a| {
                 !nodes[node]

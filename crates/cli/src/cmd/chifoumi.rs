@@ -215,11 +215,6 @@ pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player +
             net
         }
     };
-    if net.input_len() != pjlab_chifoumi_learn::features::input_len(rules.radius) {
-        return Err(format!(
-            "{spec:?}: the network was trained for another radius"
-        ));
-    }
     Ok(Box::new(NetPlayer::new(
         net,
         temperature,
