@@ -233,11 +233,7 @@ fn letter(o: Option<Object>) -> String {
 
 fn matches_batch(run: &RunSpec, matches: &[PlayedMatch]) -> Result<RecordBatch, Error> {
     let label = |m: &PlayedMatch, s: usize| run.players[m.spec.seats[s]].as_str();
-    let result = |r: &MatchResult| match r.winner {
-        Some(0) => 1i8,
-        Some(_) => -1,
-        None => 0,
-    };
+    let result = |r: &MatchResult| r.result_for(0);
     RecordBatch::try_from_iter([
         (
             "match_id",

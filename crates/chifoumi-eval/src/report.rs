@@ -115,11 +115,7 @@ pub fn match_stats(records: &Records) -> (Vec<MatchStats>, Vec<Vec<Wdl>>) {
         let seats = [m.spec.seats[0], m.spec.seats[1]];
         for s in 0..2 {
             let (me, other) = (seats[s], seats[1 - s]);
-            let result = match m.result.winner {
-                Some(w) if w == s => 1,
-                Some(_) => -1,
-                None => 0,
-            };
+            let result = m.result.result_for(s);
             stats[me].matches.add(result);
             cross[me][other].add(result);
             stats[me].points.push(f64::from(m.result.score[s]));
@@ -260,14 +256,7 @@ fn match_markdown(records: &Records, out: &mut String) {
     let games: Vec<(usize, usize, i8)> = records
         .matches
         .iter()
-        .map(|m| {
-            let r = match m.result.winner {
-                Some(0) => 1,
-                Some(_) => -1,
-                None => 0,
-            };
-            (m.spec.seats[0], m.spec.seats[1], r)
-        })
+        .map(|m| (m.spec.seats[0], m.spec.seats[1], m.result.result_for(0)))
         .collect();
     let model = RatingModel {
         fit_advantage: false,

@@ -163,14 +163,6 @@ fn returns_of(
     (returns, classes)
 }
 
-fn match_result(result: &MatchResult, seat: usize) -> i8 {
-    match result.winner {
-        Some(w) if w == seat => 1,
-        Some(_) => -1,
-        None => 0,
-    }
-}
-
 fn play_one(
     net: &Arc<PackedNet>,
     opponent: &Opponent,
@@ -197,7 +189,7 @@ fn play_one(
         steps,
         returns,
         classes,
-        result: match_result(&result, seat),
+        result: result.result_for(seat),
         env_steps: actions.iter().map(|a| a.len() as u64).sum(),
         against_self: matches!(opponent, Opponent::Snapshot(_)),
     })
@@ -234,7 +226,7 @@ pub fn evaluate(
                     (o as u64) << 32 | u64::from(k / 2),
                 );
                 let result = play_match(&rules, &mut seats, seed)?;
-                wdl.add(match_result(&result, seat));
+                wdl.add(result.result_for(seat));
             }
             Ok((spec.clone(), wdl.score()))
         })
@@ -617,7 +609,7 @@ mod tests {
         let (returns, classes) = returns_of(&steps[..3], &result, 0, &config);
         assert!((returns[2] - (-1.0 - 0.1)).abs() < 1e-6);
         assert_eq!(classes, vec![LOSS, LOSS, LOSS]);
-        assert_eq!(match_result(&result, 1), 1);
-        assert_eq!(match_result(&result, 0), -1);
+        assert_eq!(result.result_for(1), 1);
+        assert_eq!(result.result_for(0), -1);
     }
 }

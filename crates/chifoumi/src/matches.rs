@@ -51,6 +51,15 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// The match from `player`'s side: +1 won, 0 drawn, -1 lost (the tie-break included).
+    pub fn result_for(&self, player: usize) -> i8 {
+        match self.winner {
+            Some(w) if w == player => 1,
+            Some(_) => -1,
+            None => 0,
+        }
+    }
+
     /// The match winner from the points and the duels triggered (the tie-break).
     pub fn decide(score: [i32; 2], duels: [u32; 2]) -> Option<usize> {
         use std::cmp::Ordering::*;

@@ -248,6 +248,15 @@ fn match_transitions() {
     assert_eq!(result.score, score);
     assert_eq!(result.duels, duels);
     assert_eq!(result.winner, MatchResult::decide(score, duels));
+    // Each side's result: the point difference's sign when points differ, opposite sides
+    // opposite results.
+    for p in 0..2 {
+        let sign = (score[p] - score[1 - p]).signum();
+        if sign != 0 {
+            assert_eq!(i32::from(result.result_for(p)), sign);
+        }
+    }
+    assert_eq!(result.result_for(0), -result.result_for(1));
 }
 
 #[test]
