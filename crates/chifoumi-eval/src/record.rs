@@ -39,11 +39,11 @@ use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 use pjlab_chifoumi::players::{ArenaDuel, ArenaResult};
 use pjlab_chifoumi::{Action, Bag, Duel, GameEnd, GameSummary, MatchResult, Object};
+use pjlab_selfplay::record::temporary_beside;
 
 use crate::{Error, MatchSpec, PlayedArena, PlayedMatch, RunKind, RunSpec};
 
-/// Footer key of the schema name.
-pub const SCHEMA_KEY: &str = "pjlab.schema";
+pub use pjlab_selfplay::record::SCHEMA_KEY;
 /// Footer key of the run spec (JSON).
 pub const RUN_KEY: &str = "pjlab.chifoumi";
 /// Schema of `matches.parquet`.
@@ -189,19 +189,7 @@ fn write_batch(path: &Path, batch: RecordBatch, schema: &str, spec: &str) -> Res
         .set_compression(Compression::SNAPPY)
         .set_key_value_metadata(Some(metadata))
         .build();
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".pjlab-").suffix(".parquet.tmp");
-    #[cfg(unix)]
-    {
-        // Readable as any file the user writes (the temporary file's 0600 is for its name).
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o644));
-    }
-    let tmp = builder.tempfile_in(dir).map_err(|e| io(path, e))?;
+    let tmp = temporary_beside(path, ".parquet.tmp").map_err(|e| io(path, e))?;
     let mut writer = ArrowWriter::try_new(tmp.as_file(), batch.schema(), Some(props))
         .map_err(|e| io(tmp.path(), e))?;
     writer.write(&batch).map_err(|e| io(tmp.path(), e))?;

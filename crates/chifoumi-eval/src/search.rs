@@ -1,9 +1,8 @@
 //! `ismcts`: the information-set MCTS player of Chifoumi, on the lab's [`pjlab_mcts::ismcts()`].
 
-use pjlab_chifoumi::players::ObserverPlayer;
+use pjlab_chifoumi::players::Memory;
 use pjlab_chifoumi::{
-    Action, ActionSet, Bag, DuelOdds, Game, GameEnd, Knowledge, Observation, OpponentPrior, Player,
-    Rules,
+    Action, ActionSet, Bag, DuelOdds, Game, GameEnd, Observation, OpponentPrior, Player, Rules,
 };
 use pjlab_mcts::{IsmctsConfig, LeafValue, ismcts};
 use rand_chacha::ChaCha8Rng;
@@ -110,9 +109,7 @@ impl LeafValue<Game> for DuelLeaf {
 pub struct IsmctsPlayer {
     rules: Rules,
     options: IsmctsOptions,
-    known: Knowledge,
-    tracker: ObserverPlayer,
-    game: u16,
+    memory: Memory,
 }
 
 impl IsmctsPlayer {
@@ -121,14 +118,12 @@ impl IsmctsPlayer {
         IsmctsPlayer {
             rules,
             options,
-            known: Knowledge::default(),
-            tracker: ObserverPlayer::default(),
-            game: 0,
+            memory: Memory::default(),
         }
     }
 
     fn prior(&self) -> OpponentPrior {
-        let c = self.tracker.carried().map(|x| x.round().max(0.0) as u16);
+        let c = self.memory.carried().map(|x| x.round().max(0.0) as u16);
         OpponentPrior {
             start_bag: Bag::new(c[0], c[1], c[2]),
             hidden_pickup: self.options.hidden_pickup,
@@ -146,18 +141,11 @@ impl Player for IsmctsPlayer {
     }
 
     fn new_match(&mut self) {
-        self.known = Knowledge::default();
-        self.tracker.new_match();
-        self.game = 0;
+        self.memory.new_match();
     }
 
     fn observe(&mut self, obs: &Observation) {
-        if obs.info.game != self.game {
-            self.game = obs.info.game;
-            self.known = Knowledge::default();
-        }
-        self.known.update(obs);
-        self.tracker.observe(obs);
+        self.memory.observe(obs);
     }
 
     fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
@@ -179,7 +167,7 @@ impl Player for IsmctsPlayer {
             iterations: self.options.iterations,
             exploration: self.options.exploration,
         };
-        let known = &self.known;
+        let known = self.memory.known();
         let mut leaf = DuelLeaf {
             weight: self.options.leaf_weight,
             tie: self.options.tie_break,

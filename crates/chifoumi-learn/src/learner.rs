@@ -3,7 +3,6 @@
 
 use burn::module::Module;
 use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
-use burn::store::ModuleRecord;
 use burn::tensor::activation::log_softmax;
 use burn::tensor::{Bytes, Device, Tensor, TensorData};
 use pjlab_train::net::{NetConfig, NetShape, PolicyValueNet};
@@ -123,10 +122,8 @@ impl PgLearner {
     /// # Errors
     /// [`Error::Checkpoint`] when a file is missing, unreadable or of another shape.
     pub fn load(&mut self, dir: &std::path::Path) -> Result<(), Error> {
-        self.model = self
-            .model
-            .clone()
-            .load_record(read_record(&dir.join("model.bpk"))?);
+        self.model = pjlab_train::load_model(dir, &self.config.network, self.shape, &self.device)
+            .map_err(|e| Error::Checkpoint(e.to_string()))?;
         let bytes = read_bytes(&dir.join("optimizer.bpk"))?;
         self.optim = optimizer(&self.config)
             .from_bytes(bytes)
@@ -141,11 +138,6 @@ fn read_bytes(path: &std::path::Path) -> Result<Bytes, Error> {
     Ok(Bytes::from_bytes_vec(data))
 }
 
-fn read_record(path: &std::path::Path) -> Result<ModuleRecord, Error> {
-    ModuleRecord::from_bytes(read_bytes(path)?)
-        .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
-}
-
 /// The weights of `model.bpk` in `dir`, in a network of `net` and `shape`, for inference.
 ///
 /// # Errors
@@ -155,6 +147,6 @@ pub fn load_model(
     net: &NetConfig,
     shape: NetShape,
 ) -> Result<PolicyValueNet, Error> {
-    let record = read_record(&dir.join("model.bpk"))?;
-    Ok(PolicyValueNet::new(net, shape, &Device::default(), 0).load_record(record))
+    pjlab_train::load_model(dir, net, shape, &Device::default())
+        .map_err(|e| Error::Checkpoint(e.to_string()))
 }

@@ -16,6 +16,7 @@
 
 mod arena;
 mod intent;
+mod memory;
 mod observer;
 mod path;
 mod scripted;
@@ -25,6 +26,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use arena::{ArenaDuel, ArenaResult, ArenaSeat, nearest_in_view, play_arena};
 pub use intent::Intent;
+pub use memory::{MEMORY_LEN, Memory, input_len};
 pub use observer::{ObserverPlayer, expected_value};
 pub use scripted::{AvoiderPlayer, CounterPlayer, FocusedPlayer, GreedyPlayer, RandomPlayer};
 
