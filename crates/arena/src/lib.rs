@@ -8,6 +8,8 @@
 //!   forfeit.
 //! - [`session`]: a run from start to report as the command line drives it: resume checks,
 //!   periodic saves, the SPRT's early stop, the running score.
+//! - [`shard`]: a run split into N parts played apart (`--shard K/N`), and their merge into the
+//!   whole run.
 //! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
 //!   an interrupted run resumes from its file.
 //! - [`stats`] and [`plot`] (from `pjlab-stats`): Wilson intervals, BayesElo-style ratings,
@@ -20,12 +22,14 @@ pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod session;
+pub mod shard;
 pub mod timing;
 
 pub use pjlab_stats::{plot, stats};
 
 pub use runner::{Clock, Ending, Factory, PlayOptions, Played, PlayedGame, play_games};
 pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};
+pub use shard::{ParseShardError, Shard};
 
 /// What can go wrong in a run.
 #[derive(Debug, thiserror::Error)]

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
+use crate::shard::Shard;
 
 /// What kind of run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,6 +67,10 @@ pub struct RunSpec {
     /// players' specs then carry it); moves over [`overrun_threshold`] are counted.
     #[serde(default)]
     pub time_per_move_ms: Option<f64>,
+    /// If set, this run plays only this part of the schedule (see [`RunSpec::shard_schedule`]);
+    /// [`crate::shard::merge`] joins the parts into the whole run, which has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
     /// The command line that started the run.
     pub command: String,
     /// Every invocation that played the run's games (the first, then each resume): the build,
@@ -255,6 +260,40 @@ impl RunSpec {
         }
         Ok(out)
     }
+
+    /// The games this run plays: the whole [`RunSpec::schedule`], or for a shard `K/N` its part,
+    /// the games of the colour pairs `p` with `p % N == K - 1` (in balance each game is its own
+    /// pair), in schedule order.
+    ///
+    /// # Errors
+    /// As [`RunSpec::schedule`]; and [`Error::Options`] for a shard of a run with an SPRT (a
+    /// sequential test decides on the games in order, which shards cannot share), or of a run
+    /// with fewer colour pairs than shards (some would play nothing).
+    pub fn shard_schedule<K: GameKit>(&self) -> Result<Vec<GameSpec<K::Variant>>, Error> {
+        let mut games = self.schedule::<K>()?;
+        let Some(shard) = self.shard else {
+            return Ok(games);
+        };
+        if self.sprt.is_some() {
+            return Err(Error::Options(
+                "--shard cannot split a run with --sprt-elo: a sequential test decides on the \
+                 games in the order they finish"
+                    .into(),
+            ));
+        }
+        let pairs = games.last().map_or(0, |g| g.pair + 1);
+        if pairs < u64::from(shard.count()) {
+            let what = match self.kind {
+                Kind::Balance => "games",
+                Kind::Match | Kind::Tournament => "colour pairs",
+            };
+            return Err(Error::Options(format!(
+                "shard {shard}: the run has {pairs} {what}, so it splits into at most {pairs} shards"
+            )));
+        }
+        games.retain(|g| shard.holds(g.pair));
+        Ok(games)
+    }
 }
 
 /// How the random opening plies are drawn.
@@ -352,6 +391,7 @@ mod tests {
             command: String::new(),
             sessions: Vec::new(),
             time_per_move_ms: None,
+            shard: None,
         }
     }
 
@@ -425,6 +465,46 @@ mod tests {
                 .schedule::<PijersiKit>()
                 .is_err()
         );
+    }
+
+    #[test]
+    fn shards_split_the_schedule_into_disjoint_parts_of_whole_colour_pairs() {
+        for (kind, players, games) in [
+            (Kind::Match, 2, 9),
+            (Kind::Tournament, 3, 4),
+            (Kind::Balance, 1, 7),
+        ] {
+            let whole = spec(kind, players, "classic,full-random", games);
+            let all = whole.schedule::<PijersiKit>().unwrap();
+            assert_eq!(whole.shard_schedule::<PijersiKit>().unwrap(), all);
+            let mut joined = Vec::new();
+            for k in 1..=3 {
+                let part = RunSpec {
+                    shard: Some(Shard::new(k, 3).unwrap()),
+                    ..whole.clone()
+                }
+                .shard_schedule::<PijersiKit>()
+                .unwrap();
+                assert!(!part.is_empty());
+                // Both games of a colour pair go to the same shard.
+                for g in &all {
+                    let here = part.iter().any(|p| p.id == g.id);
+                    assert_eq!(here, part.iter().any(|p| p.pair == g.pair), "{kind:?}");
+                }
+                joined.extend(part);
+            }
+            joined.sort_by_key(|g| g.id);
+            assert_eq!(joined, all, "{kind:?}");
+        }
+        let sharded = |games, sprt| RunSpec {
+            shard: Some(Shard::new(1, 3).unwrap()),
+            sprt,
+            ..spec(Kind::Match, 2, "classic", games)
+        };
+        let error = |s: RunSpec| s.shard_schedule::<PijersiKit>().unwrap_err().to_string();
+        assert!(error(sharded(4, None)).contains("2 colour pairs"));
+        let sprt = Some(crate::stats::Sprt::better_by(10.0));
+        assert!(error(sharded(40, sprt)).contains("--sprt-elo"));
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub fn open<K: GameKit>(
                 parquet.display()
             )));
         }
-        spec.schedule::<K>()?;
+        spec.shard_schedule::<K>()?;
         return Ok((spec, Vec::new()));
     }
     let (found, played) = record::load::<K>(&parquet)
@@ -63,7 +63,7 @@ pub fn open<K: GameKit>(
 /// How a session of a run ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ended {
-    /// Games in the run's schedule.
+    /// Games in the run's schedule (a shard's: its part).
     pub scheduled: usize,
     /// Games played before this session.
     pub before: usize,
@@ -71,9 +71,9 @@ pub struct Ended {
     pub sprt: Option<SprtDecision>,
 }
 
-/// Plays the games of `spec` not in `played` (appending them), saving the games file every 50
-/// games or 30 s and at the end, stopping when `stop` is raised or the SPRT decides (it raises
-/// `stop` then). `progress` sees the games after each one.
+/// Plays the games of `spec` (of its shard, if it has one) not in `played` (appending them),
+/// saving the games file every 50 games or 30 s and at the end, stopping when `stop` is raised
+/// or the SPRT decides (it raises `stop` then). `progress` sees the games after each one.
 ///
 /// # Errors
 /// [`Error::Agent`] when an agent cannot be built, [`Error::Record`] when saving fails (the run
@@ -87,7 +87,7 @@ pub fn play<K: GameKit>(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&[Played<K>]),
 ) -> Result<Ended, Error> {
-    let schedule = spec.schedule::<K>()?;
+    let schedule = spec.shard_schedule::<K>()?;
     let parquet = games_file(out);
     for p in &spec.players {
         factory(&p.spec, 0).map_err(|e| Error::Agent(format!("`{}`: {e}", p.label)))?;

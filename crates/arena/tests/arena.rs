@@ -56,6 +56,7 @@ fn run_of<K: GameKit>(kind: Kind, players: &[&str], variants: &str, games: u64) 
         command: "test".into(),
         sessions: Vec::new(),
         time_per_move_ms: None,
+        shard: None,
     }
 }
 

@@ -152,7 +152,8 @@ fn u16s<'a>(values: impl IntoIterator<Item = &'a [u16]>) -> ArrayRef {
 
 /// Writes `games` as a games table at `games_path` and their samples as a positions table at
 /// `positions_path`, each atomically, with `extra` key-value pairs in both footers (training
-/// keeps its provenance there).
+/// keeps its provenance there). The positions are written first: a games file means its
+/// positions are complete (the learner role takes a chunk by its games file).
 ///
 /// # Errors
 /// [`Error::Record`] on any I/O or encoding failure.
@@ -181,7 +182,6 @@ pub fn write_games<G: Game>(
             }
         })
         .collect();
-    write_game_rows(games_path, &rows, extra)?;
 
     let samples = || {
         games
@@ -242,7 +242,8 @@ pub fn write_games<G: Game>(
         ("policy_target", Arc::new(target.finish())),
     ])
     .map_err(|e| io(positions_path, e))?;
-    write_batch(positions_path, batch, POSITIONS_SCHEMA, extra)
+    write_batch(positions_path, batch, POSITIONS_SCHEMA, extra)?;
+    write_game_rows(games_path, &rows, extra)
 }
 
 /// Writes a games table of `rows` at `path` atomically, with `extra` key-value pairs beside the

@@ -37,6 +37,10 @@ pub(crate) struct CheckpointState<K: GameKit> {
     pub(crate) window_seen: u64,
     pub(crate) window_uses: Vec<u8>,
     pub(crate) elapsed_s: f64,
+    /// The learner role's self-play chunks taken into the window so far, in order (empty for
+    /// the single-process loop, whose positions files are named by iteration).
+    #[serde(default)]
+    pub(crate) chunks: Vec<String>,
 }
 
 /// The game and encoder of a `state.json`, read without knowing the game.
@@ -164,6 +168,46 @@ pub fn load<K: GameKit>(
     Ok((model, state.config))
 }
 
+/// The newest checkpoint of the run directory `run`, loaded for inference: its name, its
+/// iteration and the network; `None` while the run has none.
+///
+/// # Errors
+/// As [`load`].
+pub(crate) fn load_latest<K: GameKit>(
+    run: &Path,
+    device: &Device,
+) -> Result<Option<(String, u32, PolicyValueNet)>, Error> {
+    let Some(dir) = latest_dir(run)? else {
+        return Ok(None);
+    };
+    let (dir, state) = read_state::<K>(&dir)?;
+    let model = crate::learner::load_model(&dir, &state.config.network, state.shape, device)?;
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(Some((name, state.iteration, model)))
+}
+
+/// The iteration of the run directory `run`'s newest checkpoint and the self-play chunks it has
+/// taken (the learner role's); `None` while the run has none.
+///
+/// # Errors
+/// [`Error::Checkpoint`] when its state does not read.
+pub(crate) fn latest_progress(run: &Path) -> Result<Option<(u32, Vec<String>)>, Error> {
+    #[derive(Deserialize)]
+    struct Progress {
+        iteration: u32,
+        #[serde(default)]
+        chunks: Vec<String>,
+    }
+    let Some(dir) = latest_dir(run)? else {
+        return Ok(None);
+    };
+    let state: Progress = read_json(&dir)?;
+    Ok(Some((state.iteration, state.chunks)))
+}
+
 /// A checkpoint's training summary for model cards: iteration, training time, samples seen, the
 /// encoder and the run's configuration as the checkpoint holds it. `path` is a checkpoint or a
 /// run directory.
@@ -191,21 +235,35 @@ pub fn summary(path: &Path) -> Result<serde_json::Value, Error> {
     }))
 }
 
-/// Writes the checkpoint of iteration `iteration` into `run/checkpoints`, names it the latest
+/// What a checkpoint is written from.
+pub(crate) struct Snapshot<'a, K: GameKit> {
+    pub(crate) iteration: u32,
+    pub(crate) learner: &'a Learner,
+    pub(crate) window: &'a ReplayWindow<K::Game>,
+    pub(crate) config: &'a RunConfig<K>,
+    pub(crate) encoder: &'a K::Encoder,
+    pub(crate) elapsed_s: f64,
+    pub(crate) chunks: &'a [String],
+}
+
+/// Writes the checkpoint of `snapshot.iteration` into `run/checkpoints`, names it the latest
 /// and keeps the newest `keep` (at least one) and those of iterations that are multiples of
 /// `keep_every`.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn write<K: GameKit>(
     run: &Path,
-    iteration: u32,
-    learner: &Learner,
-    window: &ReplayWindow<K::Game>,
-    config: &RunConfig<K>,
-    encoder: &K::Encoder,
-    elapsed_s: f64,
+    snapshot: &Snapshot<'_, K>,
     keep: usize,
     keep_every: Option<u32>,
 ) -> Result<(), Error> {
+    let Snapshot {
+        iteration,
+        learner,
+        window,
+        config,
+        encoder,
+        elapsed_s,
+        chunks,
+    } = *snapshot;
     let dir = run.join("checkpoints");
     let name = iter_name(iteration);
     let tmp = dir.join(format!(".{name}.tmp"));
@@ -223,6 +281,7 @@ pub(crate) fn write<K: GameKit>(
         window_seen: window.seen(),
         window_uses: window.uses(),
         elapsed_s,
+        chunks: chunks.to_vec(),
     };
     let text = serde_json::to_string(&state).map_err(|e| Error::Checkpoint(e.to_string()))?;
     std::fs::write(tmp.join("state.json"), text).map_err(io_err(&tmp))?;
@@ -261,19 +320,24 @@ pub(crate) fn restore_window<K: GameKit>(
     run: &Path,
     state: &CheckpointState<K>,
 ) -> Result<ReplayWindow<K::Game>, Error> {
+    // Its positions files, newest first: the learner's chunks, or the iterations.
+    let names: Vec<String> = if state.chunks.is_empty() {
+        (1..=state.iteration).rev().map(iter_name).collect()
+    } else {
+        state.chunks.iter().rev().cloned().collect()
+    };
     // Newest file first, until the window is covered; then oldest first, keeping only the
     // window's rows.
     let mut chunks = Vec::new();
     let mut found = 0;
-    let mut iteration = state.iteration;
-    while found < state.window_len && iteration > 0 {
-        let path = run
-            .join("positions")
-            .join(format!("{}.parquet", iter_name(iteration)));
+    for name in names {
+        if found >= state.window_len {
+            break;
+        }
+        let path = run.join("positions").join(format!("{name}.parquet"));
         let chunk = read_positions(&path)?;
         found += chunk.len();
         chunks.push(chunk);
-        iteration -= 1;
     }
     let skip = found.saturating_sub(state.window_len);
     let rows: Vec<_> = chunks.into_iter().rev().flatten().skip(skip).collect();

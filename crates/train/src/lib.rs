@@ -18,7 +18,9 @@ pub mod lock;
 pub mod metrics;
 pub mod net;
 pub mod onnx;
+pub mod roles;
 pub mod run;
+mod steps;
 pub mod strength;
 pub mod summary;
 

@@ -26,7 +26,22 @@ impl RunLock {
     /// [`Error::Busy`] when another process holds the lock (its id in the message),
     /// [`Error::Io`] when the file cannot be opened.
     pub fn acquire(dir: &Path) -> Result<RunLock, Error> {
-        let path = dir.join(LOCK_FILE);
+        Self::acquire_file(&dir.join(LOCK_FILE), |who| {
+            format!(
+                "{} is in use by {who} (pjlab train on the same run directory); wait for it \
+                 to end or choose another --out",
+                dir.display()
+            )
+        })
+    }
+
+    /// Locks the file `path` (created if missing; its directory must exist), writing this
+    /// process's id into it; `busy` words the refusal from the holder's description.
+    ///
+    /// # Errors
+    /// As [`RunLock::acquire`].
+    pub fn acquire_file(path: &Path, busy: impl Fn(&str) -> String) -> Result<RunLock, Error> {
+        let path = path.to_path_buf();
         let io = |cause| Error::Io {
             path: path.display().to_string(),
             cause,
@@ -49,11 +64,7 @@ impl RunLock {
                 } else {
                     format!("process {holder}")
                 };
-                return Err(Error::Busy(format!(
-                    "{} is in use by {who} (pjlab train on the same run directory); wait for it \
-                     to end or choose another --out",
-                    dir.display()
-                )));
+                return Err(Error::Busy(busy(&who)));
             }
             Err(TryLockError::Error(e)) => return Err(io(e)),
         }

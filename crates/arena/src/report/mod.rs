@@ -99,7 +99,8 @@ pub fn sprt_state<G: Game, V: std::fmt::Display>(
 }
 
 /// Writes the report files into `dir` and returns the Markdown. `scheduled` is the number of
-/// games the run was to play (a smaller number played makes a partial report).
+/// games the run was to play, its shard's part for a shard (a smaller number played makes a
+/// partial report).
 ///
 /// # Errors
 /// [`Error::Io`] when a file cannot be written.
@@ -156,6 +157,16 @@ pub fn write<K: GameKit>(
         }
     );
     let _ = writeln!(md, "| seed | {} |", run.seed);
+    if let Some(shard) = run.shard {
+        let _ = writeln!(
+            md,
+            "| shard | {shard}: the colour pairs p with p mod {} = {} (`pjlab report --merge` \
+             joins the {} shards into the whole run) |",
+            shard.count(),
+            shard.index() - 1,
+            shard.count()
+        );
+    }
     for (i, session) in run.sessions.iter().enumerate() {
         let what = if i == 0 { "run by" } else { "resumed by" };
         let _ = writeln!(

@@ -2,21 +2,17 @@
 //! with a Markdown report, CSV tables and SVG plots (see `pjlab-arena`).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pjlab_arena::session::{self, players, running_score, split_agents};
 use pjlab_arena::stats::{Sprt, SprtDecision};
-use pjlab_arena::{Kind, RunSpec, record, report};
+use pjlab_arena::{Kind, RunSpec, Shard, record, report};
 use pjlab_core::GameKit;
 
 use crate::Verbosity;
 use crate::cmd::game::{AgentFactory, GameName};
-
-/// Raised by Ctrl-C: workers stop taking games, finished ones are kept and reported.
-static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Options every run shares.
 #[derive(clap::Args, Debug)]
@@ -60,6 +56,15 @@ pub struct Common {
     /// time a move and counts moves over the budget plus a tenth (at least 5 ms).
     #[arg(long, value_parser = parse_time)]
     time_per_move: Option<std::time::Duration>,
+    /// Play only the K-th of N disjoint parts of the run (`--shard 2/4`, 1 <= K <= N): the
+    /// colour pairs p with p mod N = K - 1 (in balance, the games), so that N invocations with
+    /// the same options and each its own --out (on as many machines) play the whole run between
+    /// them; `pjlab report --merge DIR... --out DIR` then joins the finished shards into the
+    /// whole run's games and report, the same as an unsharded run's. With --resume, the run's
+    /// own shard (another is refused). Not with --sprt-elo, whose test decides on the games in
+    /// the order they finish.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
     /// Continue the interrupted run in --out from its games.parquet, with the options it was
     /// started with (options given again are ignored, except --workers).
     #[arg(long, requires = "out")]
@@ -214,16 +219,6 @@ fn parse_time(text: &str) -> std::result::Result<std::time::Duration, String> {
     pjlab_agents::parse_duration(text).map_err(|e| e.to_string())
 }
 
-/// Ctrl-C raises [`STOP`] (a second one quits at once).
-fn install_ctrl_c() {
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!("\nstopping: finished games are kept (Ctrl-C again to quit at once)");
-    });
-}
-
 fn run_game<K: GameKit>(
     request: Request,
     common: &Common,
@@ -231,6 +226,12 @@ fn run_game<K: GameKit>(
     agents: AgentFactory<K::Game>,
     verbosity: Verbosity,
 ) -> Result<()> {
+    // Parsed here rather than by clap, so that a bad shard is a one-line error.
+    let shard = common
+        .shard
+        .as_deref()
+        .map(str::parse::<Shard>)
+        .transpose()?;
     let variants = match &common.variants {
         Some(list) => list.clone(),
         None => K::variants()[0].to_string(),
@@ -261,8 +262,17 @@ fn run_game<K: GameKit>(
         command: crate::cmd::command_line(),
         sessions: Vec::new(),
         time_per_move_ms: common.time_per_move.map(|t| t.as_secs_f64() * 1000.0),
+        shard,
     };
     let (mut spec, mut played) = session::open::<K>(out, new, common.resume)?;
+    if let Some(asked) = shard.filter(|&s| spec.shard != Some(s)) {
+        bail!(
+            "{} holds {}, not shard {asked}",
+            out.display(),
+            spec.shard
+                .map_or("an unsharded run".to_string(), |s| format!("shard {s}"))
+        );
+    }
     spec.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     // External engines' stderr goes to a file beside the report unless the spec names one.
@@ -284,9 +294,9 @@ fn run_game<K: GameKit>(
         .workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    install_ctrl_c();
+    crate::cmd::install_stop_signal("finished games are kept");
     let kind = name(spec.kind);
-    let scheduled = spec.schedule::<K>()?.len();
+    let scheduled = spec.shard_schedule::<K>()?.len();
     let bar = ProgressBar::new(scheduled as u64);
     bar.set_position(played.len() as u64);
     if verbosity == Verbosity::Quiet {
@@ -299,7 +309,10 @@ fn run_game<K: GameKit>(
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    bar.set_prefix(kind);
+    bar.set_prefix(match spec.shard {
+        Some(shard) => format!("{kind} {shard}"),
+        None => kind.to_string(),
+    });
     bar.set_message(running_score::<K>(&spec, &played));
     let started = Instant::now();
     let ended = session::play::<K>(
@@ -308,7 +321,7 @@ fn run_game<K: GameKit>(
         &mut played,
         &factory,
         workers,
-        &STOP,
+        &crate::cmd::STOP,
         &mut |so_far| {
             bar.inc(1);
             bar.set_message(running_score::<K>(&spec, so_far));

@@ -2,7 +2,6 @@
 //! drawn as an HTML page.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -18,8 +17,6 @@ use pjlab_chifoumi_learn::NetPlayer;
 use pjlab_train::inference::PackedNet;
 
 use crate::Verbosity;
-
-static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Chifoumi on a grid: spatial rock-paper-scissors with hidden bags (`../shared/specs/chifoumi.md`).
 ///
@@ -317,17 +314,6 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     play(&mut records, &out, workers, verbosity)
 }
 
-fn install_ctrl_c() {
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!(
-            "\nstopping: matches in progress finish, finished ones are kept (Ctrl-C again to quit at once)"
-        );
-    });
-}
-
 /// Plays what the run lacks, saving the records every 30 s and at the end.
 fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity) -> Result<()> {
     let todo = records.todo();
@@ -351,7 +337,7 @@ fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity)
         .progress_chars("=> "),
     );
     bar.set_prefix(records.run.kind.name());
-    install_ctrl_c();
+    crate::cmd::install_stop_signal("matches in progress finish, finished ones are kept");
     records.write(out)?;
     let started = Instant::now();
     let mut saved = Instant::now();
@@ -369,15 +355,29 @@ fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity)
     let rules = run.rules()?;
     let factory = |spec: &str| player(spec, &rules);
     let result = if run.kind == RunKind::Arena {
-        play_arenas(&run, &todo, &factory, workers, &STOP, &mut |done| {
-            records.arenas.push(done);
-            on_done(records);
-        })
+        play_arenas(
+            &run,
+            &todo,
+            &factory,
+            workers,
+            &crate::cmd::STOP,
+            &mut |done| {
+                records.arenas.push(done);
+                on_done(records);
+            },
+        )
     } else {
-        play_matches(&run, &todo, &factory, workers, &STOP, &mut |done| {
-            records.matches.push(done);
-            on_done(records);
-        })
+        play_matches(
+            &run,
+            &todo,
+            &factory,
+            workers,
+            &crate::cmd::STOP,
+            &mut |done| {
+                records.matches.push(done);
+                on_done(records);
+            },
+        )
     };
     bar.finish_and_clear();
     records.write(out)?;
@@ -520,33 +520,34 @@ fn run_train(
         .open(&path)
         .with_context(|| format!("cannot write {}", path.display()))?;
     std::io::Write::write_all(&mut file, format!("{line}\n").as_bytes())?;
-    install_ctrl_c();
-    let summary = pjlab_chifoumi_learn::train(out, &config, iterations, &STOP, &mut |log| {
-        bar.set_position(u64::from(log.iteration));
-        let mut msg = format!(
-            "{:.0} env steps/s, entropy {:.2}",
-            log.env_steps_per_s, log.loss.entropy
-        );
-        if let Some(s) = log.score_fixed {
-            msg.push_str(&format!(", vs fixed opponents {:.0}%", 100.0 * s));
-        }
-        if !log.eval.is_empty() {
-            let mean = log.eval.iter().map(|e| e.1).sum::<f64>() / log.eval.len() as f64;
-            msg.push_str(&format!(", eval {:.0}%", 100.0 * mean));
-            if verbosity != Verbosity::Quiet {
-                bar.println(format!(
-                    "iteration {}: {}",
-                    log.iteration,
-                    log.eval
-                        .iter()
-                        .map(|(n, s)| format!("{n} {:.0}%", 100.0 * s))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+    crate::cmd::install_stop_signal("matches in progress finish, finished ones are kept");
+    let summary =
+        pjlab_chifoumi_learn::train(out, &config, iterations, &crate::cmd::STOP, &mut |log| {
+            bar.set_position(u64::from(log.iteration));
+            let mut msg = format!(
+                "{:.0} env steps/s, entropy {:.2}",
+                log.env_steps_per_s, log.loss.entropy
+            );
+            if let Some(s) = log.score_fixed {
+                msg.push_str(&format!(", vs fixed opponents {:.0}%", 100.0 * s));
             }
-        }
-        bar.set_message(msg);
-    })?;
+            if !log.eval.is_empty() {
+                let mean = log.eval.iter().map(|e| e.1).sum::<f64>() / log.eval.len() as f64;
+                msg.push_str(&format!(", eval {:.0}%", 100.0 * mean));
+                if verbosity != Verbosity::Quiet {
+                    bar.println(format!(
+                        "iteration {}: {}",
+                        log.iteration,
+                        log.eval
+                            .iter()
+                            .map(|(n, s)| format!("{n} {:.0}%", 100.0 * s))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+            }
+            bar.set_message(msg);
+        })?;
     bar.finish_and_clear();
     if verbosity != Verbosity::Quiet {
         eprintln!(

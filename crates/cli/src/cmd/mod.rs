@@ -12,9 +12,25 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod report;
+pub mod selfplay;
 pub mod setup;
 pub mod train;
 pub mod ugi;
+
+/// Raised by the first Ctrl-C (or SIGTERM) once [`install_stop_signal`] ran.
+pub static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes the first Ctrl-C or SIGTERM raise [`STOP`] and print `what_happens`; a second one
+/// quits at once (exit code 130).
+pub fn install_stop_signal(what_happens: &'static str) {
+    use std::sync::atomic::Ordering;
+    let _ = ctrlc::set_handler(move || {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping: {what_happens} (Ctrl-C again to quit at once)");
+    });
+}
 
 /// Builds an agent of the game of kit `K` from its spec: `net:checkpoint=<dir>,...` (a network
 /// trained on that game, see `pjlab_train::agent::net_agent`) or any spec of

@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use pjlab_arena::shard::{self, ShardRun};
 use pjlab_arena::{record, report, session};
 use pjlab_core::GameKit;
 
@@ -12,33 +13,53 @@ use crate::cmd::game::GameName;
 /// match, tournament or balance run, from its games.parquet (report.md, games.csv, summary.csv,
 /// games.txt and plots/); for a training run, from its metrics.jsonl (training.md); for a
 /// Chifoumi run, from its matches or arenas (report.md, scores.svg). Every figure of a report is
-/// a function of these files; this is how a committed report is checked.
+/// a function of these files; this is how a committed report is checked. With --merge, join the
+/// shards of a match, tournament or balance run into the whole run first.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run's directory (holding games.parquet, a training run's metrics.jsonl, or a
     /// Chifoumi run's matches.parquet or arenas.parquet).
-    dir: PathBuf,
-    /// Where to write the report (default: the run's directory).
+    #[arg(required_unless_present = "merge")]
+    dir: Option<PathBuf>,
+    /// Where to write the report (default: the run's directory; required with --merge).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Join the shards of one run (`pjlab match|tournament|balance ... --shard K/N`, one
+    /// directory each, all N of them, finished) into --out: a games.parquet of the whole run,
+    /// as if it had been played in one piece (its command is the first shard's less `--shard`;
+    /// it names every shard's invocations), and its report, the same as the unsharded run's
+    /// but for those invocations. Refused when the shards were run with different options
+    /// (--shard, --out and --workers aside), when a shard is missing, given twice or unfinished,
+    /// and when --out already holds games.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "dir", requires = "out")]
+    merge: Vec<PathBuf>,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let out = args.out.clone().unwrap_or_else(|| args.dir.clone());
-    if pjlab_chifoumi_eval::record::Records::exist(&args.dir) {
-        let records = pjlab_chifoumi_eval::record::Records::read(&args.dir)?;
+    match (args.dir, args.out) {
+        (Some(dir), out) => rewrite(&dir, out),
+        (None, Some(out)) => merge(&args.merge, &out),
+        (None, None) => bail!("--merge needs --out"),
+    }
+}
+
+/// The report of the run in `dir`, written into `out` (default: `dir`).
+fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
+    let out = out.unwrap_or_else(|| dir.to_path_buf());
+    if pjlab_chifoumi_eval::record::Records::exist(dir) {
+        let records = pjlab_chifoumi_eval::record::Records::read(dir)?;
         std::fs::create_dir_all(&out)
             .with_context(|| format!("cannot create {}", out.display()))?;
         pjlab_chifoumi_eval::report::write_report(&out, &records)?;
         println!("{}", out.join("report.md").display());
         return Ok(());
     }
-    let chifoumi_config = std::fs::read_to_string(args.dir.join("config.toml"))
+    let chifoumi_config = std::fs::read_to_string(dir.join("config.toml"))
         .ok()
         .and_then(|text| pjlab_chifoumi_learn::LearnConfig::parse(&text).ok());
-    if chifoumi_config.is_some() && args.dir.join("metrics.jsonl").exists() {
-        let logs = pjlab_chifoumi_learn::read_metrics(&args.dir)?;
+    if chifoumi_config.is_some() && dir.join("metrics.jsonl").exists() {
+        let logs = pjlab_chifoumi_learn::read_metrics(dir)?;
         std::fs::create_dir_all(&out)
             .with_context(|| format!("cannot create {}", out.display()))?;
         let path = out.join("training.md");
@@ -47,11 +68,10 @@ pub fn run(args: Args) -> Result<()> {
         println!("{}", path.display());
         return Ok(());
     }
-    let parquet = session::games_file(&args.dir);
-    let metrics = args.dir.join("metrics.jsonl");
+    let parquet = session::games_file(dir);
+    let metrics = dir.join("metrics.jsonl");
     if !parquet.exists() && metrics.exists() {
         let rows = pjlab_train::summary::read_metrics(&metrics)?;
-        let out = args.out.clone().unwrap_or_else(|| args.dir.clone());
         std::fs::create_dir_all(&out)
             .with_context(|| format!("cannot create {}", out.display()))?;
         let path = out.join("training.md");
@@ -61,9 +81,8 @@ pub fn run(args: Args) -> Result<()> {
         return Ok(());
     }
     let spec = record::load_spec(&parquet)
-        .with_context(|| format!("no run's games in {}", args.dir.display()))?;
+        .with_context(|| format!("no run's games in {}", dir.display()))?;
     let game = GameName::parse(&spec.game)?;
-    let out = args.out.clone().unwrap_or_else(|| args.dir.clone());
     crate::with_game!(game, |K| write::<K>(&parquet, &out))?;
     println!("{}", out.join("report.md").display());
     Ok(())
@@ -71,8 +90,47 @@ pub fn run(args: Args) -> Result<()> {
 
 fn write<K: GameKit>(parquet: &Path, out: &Path) -> Result<()> {
     let (spec, games) = record::load::<K>(parquet)?;
+    let scheduled = spec.shard_schedule::<K>()?.len();
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    report::write::<K>(out, &spec, &games, scheduled)?;
+    Ok(())
+}
+
+/// `--merge`: the shards in `dirs` joined into `out` (games and report).
+fn merge(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    let parquet = session::games_file(out);
+    if parquet.exists() {
+        bail!(
+            "{} already holds games: choose another --out",
+            parquet.display()
+        );
+    }
+    let first = dirs
+        .first()
+        .context("--merge needs the shards' directories")?;
+    let spec = record::load_spec(&session::games_file(first))
+        .with_context(|| format!("no run's games in {}", first.display()))?;
+    let game = GameName::parse(&spec.game)?;
+    crate::with_game!(game, |K| merge_game::<K>(dirs, out))?;
+    println!("{}", out.join("report.md").display());
+    Ok(())
+}
+
+fn merge_game<K: GameKit>(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    let mut shards: Vec<ShardRun<K>> = Vec::with_capacity(dirs.len());
+    for dir in dirs {
+        let (spec, games) = record::load::<K>(&session::games_file(dir))
+            .with_context(|| format!("cannot read the shard in {}", dir.display()))?;
+        shards.push(ShardRun {
+            source: dir.display().to_string(),
+            spec,
+            games,
+        });
+    }
+    let (spec, games) = shard::merge(shards)?;
     let scheduled = spec.schedule::<K>()?.len();
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    record::save::<K>(&session::games_file(out), &spec, &games)?;
     report::write::<K>(out, &spec, &games, scheduled)?;
     Ok(())
 }

@@ -20,14 +20,25 @@ const QUICK: &str = include_str!("../../../../configs/quick.toml");
 /// Everything goes into the run directory: the config, games and positions as Parquet,
 /// checkpoints, metrics.jsonl and SVG plots. Running again with the same directory resumes from
 /// its last checkpoint (only `iterations` may differ, to extend a run).
+///
+/// With `--learner`, this process only trains: self-play comes from actors (`pjlab selfplay
+/// --run DIR --actor K`, any number, on any machine that mounts DIR) as Parquet chunks under
+/// DIR/games; each iteration waits for an iteration's worth of new games, trains on them at the
+/// configured ratio and writes a checkpoint the actors pick up. `scripts/ray/lab.py train` starts
+/// a learner and its actors on Ray.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// TOML configuration (see configs/README.md); the built-in configs/quick.toml by default.
+    /// TOML configuration (see configs/README.md): when not given, the run directory's own
+    /// config.toml (resuming it), else the built-in configs/quick.toml.
     #[arg(long)]
     config: Option<PathBuf>,
     /// Run directory; runs/<config name> by default.
-    #[arg(long)]
+    #[arg(long, visible_alias = "run", value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Train only, on the self-play chunks that `pjlab selfplay` actors write into the run
+    /// directory (the distributed roles; without it, one process plays and trains).
+    #[arg(long)]
+    learner: bool,
     /// Override the configuration's number of iterations.
     #[arg(long)]
     iterations: Option<u32>,
@@ -45,7 +56,12 @@ pub struct Args {
 
 /// Runs the command: the configuration's `game` (Pijersi when it names none) picks the kit.
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
-    let (text, name, origin) = match &args.config {
+    let own = args
+        .out
+        .as_ref()
+        .map(|dir| dir.join("config.toml"))
+        .filter(|path| path.exists());
+    let (text, name, origin) = match args.config.as_ref().or(own.as_ref()) {
         Some(path) => (
             std::fs::read_to_string(path).map_err(|cause| pjlab_train::Error::Io {
                 path: path.display().to_string(),
@@ -66,15 +82,20 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         // No game is Pijersi's; a text that is not TOML is reported by the parse below.
         Ok(None) | Err(_) => GameName::default(),
     };
-    crate::with_game!(game, |K| run_game::<K>(&args, &text, &name, verbosity))
+    crate::with_game!(game, |K| run_game::<K>(
+        &args, &text, &name, &origin, verbosity
+    ))
 }
 
-fn run_game<K: GameKit>(args: &Args, text: &str, name: &str, verbosity: Verbosity) -> Result<()> {
-    let mut config = match &args.config {
-        Some(path) => RunConfig::<K>::from_toml(text)
-            .map_err(|e| pjlab_train::Error::Config(format!("{}: {e}", path.display())))?,
-        None => RunConfig::<K>::from_toml(text).context("built-in configs/quick.toml")?,
-    };
+fn run_game<K: GameKit>(
+    args: &Args,
+    text: &str,
+    name: &str,
+    origin: &str,
+    verbosity: Verbosity,
+) -> Result<()> {
+    let mut config = RunConfig::<K>::from_toml(text)
+        .map_err(|e| pjlab_train::Error::Config(format!("{origin}: {e}")))?;
     if let Some(n) = args.iterations {
         config.iterations = n;
     }
@@ -88,7 +109,12 @@ fn run_game<K: GameKit>(args: &Args, text: &str, name: &str, verbosity: Verbosit
     options.keep_checkpoints = args.keep_checkpoints;
     options.keep_every = args.keep_every;
     options.provenance = crate::cmd::provenance();
-    let summary = train(&config, &options)?;
+    let summary = if args.learner {
+        crate::cmd::install_stop_signal("the learner stops after this iteration's checkpoint");
+        pjlab_train::roles::learner::learn(&config, &options, &crate::cmd::STOP)?
+    } else {
+        train(&config, &options)?
+    };
     println!("run directory: {}", out.display());
     println!("iterations: {}/{}", summary.iterations, config.iterations);
     if let Some(s) = &summary.strength {
