@@ -374,9 +374,9 @@ fn pairwise_table<V: std::fmt::Display>(md: &mut String, groups: &[(V, Group)], 
     }
 }
 
-/// A p-value to two decimals, in scientific notation below 0.001.
+/// A p-value to two decimals, in scientific notation below 0.01 (so that none reads 0.00).
 fn p_text(p: f64) -> String {
-    if p < 1e-3 {
+    if p < 1e-2 {
         format!("{p:.1e}")
     } else {
         format!("{p:.2}")
