@@ -95,16 +95,30 @@ def start_ray(address: str | None, cpus: float = 0) -> None:
     ray.init(num_cpus=max(have, int(cpus + 0.999)), include_dashboard=False, log_to_driver=False)
 
 
-def run_progress(run: pathlib.Path) -> str:
-    """One line on a training run: the learner's iteration, newest checkpoint, chunks written."""
-    iterations = 0
-    metrics = run / "metrics.jsonl"
-    if metrics.exists():
-        iterations = sum(1 for line in metrics.read_text().splitlines() if line.strip())
-    latest = run / "checkpoints" / "latest"
-    checkpoint = latest.read_text().strip() if latest.exists() else "none"
-    chunks = len(list((run / "games").glob("a*-*.parquet"))) if (run / "games").exists() else 0
-    return f"learner iteration {iterations}, checkpoint {checkpoint}, {chunks} chunks"
+class Progress:
+    """Progress lines of a training run, from its files: the learner's iteration (metrics lines),
+    the newest checkpoint, and the games the actors have written (chunks of `games` games) with
+    their rate since the previous line."""
+
+    def __init__(self, run: pathlib.Path, games: int):
+        self.run, self.games = run, games
+        self.last = (time.monotonic(), self.chunks())
+
+    def chunks(self) -> int:
+        return len(list(self.run.glob("games/a*-*.parquet")))
+
+    def line(self) -> str:
+        metrics = self.run / "metrics.jsonl"
+        iteration = 0
+        if metrics.exists():
+            iteration = sum(1 for line in metrics.read_text().splitlines() if line.strip())
+        latest = self.run / "checkpoints" / "latest"
+        checkpoint = latest.read_text().strip() if latest.exists() else "none"
+        now, chunks = time.monotonic(), self.chunks()
+        rate = (chunks - self.last[1]) * self.games / max(now - self.last[0], 1e-9)
+        self.last = (now, chunks)
+        return (f"learner iteration {iteration}, checkpoint {checkpoint}; "
+                f"{chunks * self.games} games written, {rate:.1f} games/s")
 
 
 def train(args: argparse.Namespace) -> int:
@@ -136,6 +150,7 @@ def train(args: argparse.Namespace) -> int:
     for k in range(1, args.actors + 1):
         roles[f"actor-{k}"] = launch(f"actor-{k}", actor_cmd(k), args.actor_workers)
     restarts = {name: 0 for name in roles}
+    progress = Progress(run, games)
     print(f"learner and {args.actors} actors on Ray; logs in {logs}", flush=True)
     last_report = 0.0
     learner_done = False
@@ -171,7 +186,7 @@ def train(args: argparse.Namespace) -> int:
             if time.monotonic() - last_report >= args.report_every:
                 last_report = time.monotonic()
                 alive = sum(1 for n in roles if n.startswith("actor-"))
-                print(f"{run_progress(run)}, {alive} actors running", flush=True)
+                print(f"{progress.line()}; {alive} actors running", flush=True)
     except KeyboardInterrupt:
         print("stopping: the learner after its iteration, the actors after their batch", flush=True)
         for role, _ in roles.values():
@@ -179,7 +194,7 @@ def train(args: argparse.Namespace) -> int:
         refs = [ref for _, ref in roles.values()]
         ray.wait(refs, num_returns=len(refs), timeout=args.stop_timeout)
         return 130
-    print(run_progress(run), flush=True)
+    print(progress.line(), flush=True)
     return 0 if learner_done else 1
 
 
