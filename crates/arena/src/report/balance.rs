@@ -412,12 +412,63 @@ fn score_test(groups: &[Wdl], what: &str, first: &str) -> String {
             1 => "95%".to_string(),
             n => format!("95% family-wise over the {n} pairs, Bonferroni"),
         };
-        let _ = write!(
-            text,
-            " Differences in {first}'s score larger than **{:.1} points** between any two {what} \
-             are excluded ({level}).",
-            100.0 * bound
-        );
+        if bound < 1.0 {
+            let _ = write!(
+                text,
+                " Differences in {first}'s score larger than **{:.1} points** between any two \
+                 {what} are excluded ({level}).",
+                100.0 * bound
+            );
+        } else {
+            // A bound of 100 points or more excludes nothing a score can show.
+            let _ = write!(
+                text,
+                " The games exclude no difference between two {what} ({level}): too few games \
+                 a {}.",
+                what.strip_suffix("es")
+                    .filter(|w| w.ends_with("ss"))
+                    .or_else(|| what.strip_suffix('s'))
+                    .unwrap_or(what)
+            );
+        }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wdl(wins: u64, draws: u64, losses: u64) -> Wdl {
+        Wdl {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    #[test]
+    fn the_test_states_the_excluded_difference_or_that_none_is_excluded() {
+        // Many games a group: a bound well under 100 points, stated as excluded.
+        let many = score_test(&[wdl(600, 0, 400), wdl(500, 0, 500)], "variants", "White");
+        assert!(many.contains("larger than **"), "{many}");
+        let bound: f64 = many
+            .split("larger than **")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap();
+        assert!(bound > 10.0 && bound < 20.0, "{many}");
+        // Two games a setup over many setups: the bound passes 100 points, and nothing is excluded.
+        let few: Vec<Wdl> = (0..300).map(|i| wdl(1 + i % 2, 0, 1 - i % 2)).collect();
+        let text = score_test(&few, "setups", "White");
+        assert!(!text.contains("larger than"), "{text}");
+        assert!(
+            text.contains("exclude no difference between two setups"),
+            "{text}"
+        );
+        assert!(text.contains("too few games a setup"), "{text}");
+        let classes = score_test(&few, "classes", "White");
+        assert!(classes.contains("too few games a class"), "{classes}");
+    }
 }
