@@ -146,6 +146,33 @@ fn pending_games(run: &Path, actor: u32, iterations: u32) -> Result<(usize, bool
     Err(last.unwrap_or_else(|| Error::Checkpoint("no checkpoint".into())))
 }
 
+/// Waits while actor `actor`'s games not yet taken by the learner are more than `allowed`;
+/// true when the learner has finished instead. Returns at once when `stop` is raised.
+fn wait_for_learner(
+    run: &Path,
+    actor: u32,
+    iterations: u32,
+    allowed: usize,
+    stop: &AtomicBool,
+    bars: &Bars,
+) -> Result<bool, Error> {
+    let mut waiting = false;
+    loop {
+        let (pending, done) = pending_games(run, actor, iterations)?;
+        if done || pending <= allowed || stop.load(Ordering::SeqCst) {
+            return Ok(done);
+        }
+        if !waiting {
+            bars.start_phase("waiting", 0);
+            bars.phase.set_message(format!(
+                "for the learner: {pending} of this actor's games not yet taken"
+            ));
+            waiting = true;
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
 /// The newest checkpoint, retried while the learner replaces it under our feet (it deletes old
 /// checkpoints as it writes new ones).
 fn load_newest<K: GameKit>(
@@ -248,22 +275,14 @@ pub fn self_play_actor<K: GameKit>(
             .max_pending
             .unwrap_or(config.games_per_iteration)
             .max(games);
-        let mut waiting = false;
-        let finished = loop {
-            let (pending, done) = pending_games(run, options.actor, config.iterations)?;
-            if done || pending + games <= max_pending || stop.load(Ordering::SeqCst) {
-                break done;
-            }
-            if !waiting {
-                bars.start_phase("waiting", 0);
-                bars.phase.set_message(format!(
-                    "for the learner: {pending} games not yet taken (at most {max_pending})"
-                ));
-                waiting = true;
-            }
-            std::thread::sleep(Duration::from_millis(250));
-        };
-        if finished {
+        if wait_for_learner(
+            run,
+            options.actor,
+            config.iterations,
+            max_pending - games,
+            stop,
+            &bars,
+        )? {
             summary.stopped = Stopped::RunFinished;
             break;
         }
