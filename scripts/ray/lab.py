@@ -260,7 +260,9 @@ def study(args: argparse.Namespace, rest: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--address", help="a Ray cluster's address (default: a local instance)")
     parser.add_argument("--pjlab", help="the pjlab binary (default: $PJLAB_BIN, target/release)")
     sub = parser.add_subparsers(dest="kind", required=True)
@@ -281,6 +283,10 @@ def main(argv: list[str] | None = None) -> int:
         s = sub.add_parser(
             kind,
             help=f"a sharded pjlab {kind}: arguments after -- go to pjlab {kind}",
+            description=f"pjlab {kind} in --shards parts, one Ray task each (with the CPUs of "
+            f"its --workers) into OUT/shards/K-of-N, merged into OUT by pjlab report --merge "
+            f"when all have finished; the same command again resumes unfinished shards. "
+            f"Example: lab.py {kind} --shards 4 --out runs/x -- <pjlab {kind} options>",
         )
         s.add_argument("--shards", type=int, required=True, help="parts, one Ray task each")
         s.add_argument("--out", required=True, help="the merged run (shards under OUT/shards)")
