@@ -32,6 +32,7 @@ use arrow_array::{
     Array, ArrayRef, Int8Array, Int32Array, RecordBatch, UInt8Array, UInt16Array, UInt32Array,
     UInt64Array,
 };
+use arrow_schema::DataType;
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::basic::Compression;
@@ -39,7 +40,7 @@ use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 use pjlab_chifoumi::players::{ArenaDuel, ArenaResult};
 use pjlab_chifoumi::{Action, Bag, Duel, GameEnd, GameSummary, MatchResult, Object};
-use pjlab_selfplay::record::temporary_beside;
+use pjlab_selfplay::record::{check_columns, list_of, temporary_beside};
 
 use crate::{Error, MatchSpec, PlayedArena, PlayedMatch, RunKind, RunSpec};
 
@@ -475,6 +476,59 @@ fn column<'a>(path: &Path, batch: &'a RecordBatch, name: &str) -> Result<&'a Arr
         .ok_or_else(|| io(path, format!("missing column {name}")))
 }
 
+/// Checks a table's columns and their types before the reader casts them.
+fn check(path: &Path, batch: &RecordBatch, expected: &[(&str, DataType)]) -> Result<(), Error> {
+    check_columns(batch, expected).map_err(|e| io(path, e))
+}
+
+fn matches_columns() -> Vec<(&'static str, DataType)> {
+    vec![
+        ("match_id", DataType::UInt64),
+        ("seed", DataType::UInt64),
+        ("player_0", DataType::Utf8),
+        ("player_1", DataType::Utf8),
+        ("games", DataType::UInt16),
+    ]
+}
+
+fn games_columns() -> Vec<(&'static str, DataType)> {
+    vec![
+        ("match_id", DataType::UInt64),
+        ("game", DataType::UInt16),
+        ("first", DataType::UInt8),
+        ("turns", DataType::UInt16),
+        ("trigger", DataType::Int8),
+        ("draw_0", DataType::Utf8),
+        ("draw_1", DataType::Utf8),
+        ("bag_0", list_of(DataType::UInt16)),
+        ("bag_1", list_of(DataType::UInt16)),
+        ("actions", list_of(DataType::Utf8)),
+    ]
+}
+
+fn arenas_columns() -> Vec<(&'static str, DataType)> {
+    vec![
+        ("arena_id", DataType::UInt64),
+        ("seed", DataType::UInt64),
+        ("players", list_of(DataType::Utf8)),
+        ("scores", list_of(DataType::Int32)),
+        ("turns", DataType::UInt32),
+    ]
+}
+
+fn duels_columns() -> Vec<(&'static str, DataType)> {
+    vec![
+        ("arena_id", DataType::UInt64),
+        ("turn", DataType::UInt32),
+        ("trigger", DataType::UInt8),
+        ("target", DataType::UInt8),
+        ("draw_trigger", DataType::Utf8),
+        ("draw_target", DataType::Utf8),
+        ("bag_trigger", list_of(DataType::UInt16)),
+        ("bag_target", list_of(DataType::UInt16)),
+    ]
+}
+
 fn bag_of(path: &Path, list: ArrayRef) -> Result<Bag, Error> {
     let v = list.as_primitive::<UInt16Type>().values();
     match v[..] {
@@ -508,6 +562,7 @@ fn read_matches(path: &Path, games_path: &Path) -> Result<(RunSpec, Vec<PlayedMa
     let mut games: BTreeMap<u64, Games> = BTreeMap::new();
     let gp = games_path;
     for batch in &game_batches {
+        check(gp, batch, &games_columns())?;
         let c = |name| column(gp, batch, name);
         let id = c("match_id")?.as_primitive::<UInt64Type>();
         let game = c("game")?.as_primitive::<UInt16Type>();
@@ -556,6 +611,7 @@ fn read_matches(path: &Path, games_path: &Path) -> Result<(RunSpec, Vec<PlayedMa
     }
     let mut out = Vec::new();
     for batch in &batches {
+        check(path, batch, &matches_columns())?;
         let c = |name| column(path, batch, name);
         let id = c("match_id")?.as_primitive::<UInt64Type>();
         let seed = c("seed")?.as_primitive::<UInt64Type>();
@@ -616,6 +672,7 @@ fn read_arenas(path: &Path, duels_path: &Path) -> Result<(RunSpec, Vec<PlayedAre
     let dp = duels_path;
     let mut duels: BTreeMap<u64, Vec<ArenaDuel>> = BTreeMap::new();
     for batch in &duel_batches {
+        check(dp, batch, &duels_columns())?;
         let c = |name| column(dp, batch, name);
         let id = c("arena_id")?.as_primitive::<UInt64Type>();
         let turn = c("turn")?.as_primitive::<UInt32Type>();
@@ -646,6 +703,7 @@ fn read_arenas(path: &Path, duels_path: &Path) -> Result<(RunSpec, Vec<PlayedAre
     }
     let mut out = Vec::new();
     for batch in &batches {
+        check(path, batch, &arenas_columns())?;
         let c = |name| column(path, batch, name);
         let id = c("arena_id")?.as_primitive::<UInt64Type>();
         let seed = c("seed")?.as_primitive::<UInt64Type>();

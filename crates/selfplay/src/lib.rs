@@ -12,8 +12,8 @@ pub mod replay;
 
 pub use play::{FinishedGame, Sample, SelfPlayConfig, SelfPlayStats, Termination, play_games};
 pub use record::{
-    GameRow, PositionRow, read_games, read_metadata, read_positions, temporary_beside,
-    write_game_rows, write_games,
+    GameRow, PositionRow, check_columns, list_of, read_games, read_metadata, read_positions,
+    temporary_beside, write_game_rows, write_games,
 };
 pub use replay::{ReplayWindow, WindowConfig};
 

@@ -44,6 +44,7 @@ use arrow_array::types::{Float32Type, Int8Type, UInt16Type, UInt32Type, UInt64Ty
 use arrow_array::{
     Array, ArrayRef, Float32Array, Int8Array, RecordBatch, UInt32Array, UInt64Array,
 };
+use arrow_schema::{DataType, Field};
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::basic::Compression;
@@ -349,13 +350,79 @@ fn column<'a>(path: &Path, batch: &'a RecordBatch, name: &str) -> Result<&'a Arr
         .ok_or_else(|| io(path, format!("missing column {name}")))
 }
 
+/// A list column's type with items of type `item`, as the lab's writers make it.
+pub fn list_of(item: DataType) -> DataType {
+    DataType::List(Arc::new(Field::new("item", item, true)))
+}
+
+/// Whether two column types agree (lists by their items' types alone).
+fn same_type(a: &DataType, b: &DataType) -> bool {
+    match (a, b) {
+        (DataType::List(x), DataType::List(y)) => same_type(x.data_type(), y.data_type()),
+        _ => a == b,
+    }
+}
+
+/// Checks that `batch` has each of the `expected` columns with its type, so that a reader's
+/// casts cannot fail on a file that carries the right schema key but not the columns it
+/// promises.
+///
+/// # Errors
+/// A message naming the first missing or mistyped column.
+pub fn check_columns(batch: &RecordBatch, expected: &[(&str, DataType)]) -> Result<(), String> {
+    for (name, want) in expected {
+        let Some(column) = batch.column_by_name(name) else {
+            return Err(format!("missing column {name}"));
+        };
+        if !same_type(column.data_type(), want) {
+            return Err(format!(
+                "column {name} is {}, expected {want}",
+                column.data_type()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The columns of the games table and their types.
+fn games_columns() -> Vec<(&'static str, DataType)> {
+    vec![
+        ("game_id", DataType::UInt64),
+        ("game", DataType::Utf8),
+        ("variant", DataType::Utf8),
+        ("setup_seed", DataType::UInt64),
+        ("start", DataType::Utf8),
+        ("moves", list_of(DataType::Utf8)),
+        ("result", DataType::Int8),
+        ("termination", DataType::Utf8),
+        ("length", DataType::UInt32),
+        ("network", DataType::Utf8),
+    ]
+}
+
+/// The columns of the positions table and their types.
+fn positions_columns() -> Vec<(&'static str, DataType)> {
+    vec![
+        ("game_id", DataType::UInt64),
+        ("ply", DataType::UInt32),
+        ("position", DataType::Utf8),
+        ("legal", list_of(DataType::UInt16)),
+        ("policy_actions", list_of(DataType::UInt16)),
+        ("policy_probs", list_of(DataType::Float32)),
+        ("search_value", DataType::Float32),
+        ("result", DataType::Float32),
+        ("policy_target", DataType::Boolean),
+    ]
+}
+
 /// Reads a games table.
 ///
 /// # Errors
-/// [`Error::Record`] on I/O errors, another schema or a missing column.
+/// [`Error::Record`] on I/O errors, another schema, or a missing or mistyped column.
 pub fn read_games(path: &Path) -> Result<Vec<GameRow>, Error> {
     let mut out = Vec::new();
     for batch in read_batches(path, GAMES_SCHEMA)? {
+        check_columns(&batch, &games_columns()).map_err(|e| io(path, e))?;
         let c = |name| column(path, &batch, name);
         let game_id = c("game_id")?.as_primitive::<UInt64Type>();
         let game = c("game")?.as_string::<i32>();
@@ -390,10 +457,11 @@ pub fn read_games(path: &Path) -> Result<Vec<GameRow>, Error> {
 /// Reads a positions table.
 ///
 /// # Errors
-/// [`Error::Record`] on I/O errors, another schema or a missing column.
+/// [`Error::Record`] on I/O errors, another schema, or a missing or mistyped column.
 pub fn read_positions(path: &Path) -> Result<Vec<PositionRow>, Error> {
     let mut out = Vec::new();
     for batch in read_batches(path, POSITIONS_SCHEMA)? {
+        check_columns(&batch, &positions_columns()).map_err(|e| io(path, e))?;
         let c = |name| column(path, &batch, name);
         let game_id = c("game_id")?.as_primitive::<UInt64Type>();
         let ply = c("ply")?.as_primitive::<UInt32Type>();
@@ -445,4 +513,62 @@ pub fn temporary_beside(path: &Path, suffix: &str) -> std::io::Result<tempfile::
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     builder.tempfile_in(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::StringArray;
+
+    #[test]
+    fn a_table_with_the_right_key_but_a_mistyped_column_is_an_error_not_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.parquet");
+        let row = GameRow {
+            game_id: 1,
+            game: "pijersi".into(),
+            variant: "classic".into(),
+            setup_seed: 0,
+            start: "start".into(),
+            moves: vec!["a1b2".into()],
+            result: 1,
+            termination: "rules".into(),
+            length: 1,
+            network: "init".into(),
+        };
+        write_game_rows(&path, std::slice::from_ref(&row), &[]).unwrap();
+        assert_eq!(read_games(&path).unwrap(), vec![row]);
+        // The same table with `length` as text under the games/1 key.
+        let batch = RecordBatch::try_from_iter([
+            (
+                "game_id",
+                Arc::new(UInt64Array::from_iter_values([1])) as ArrayRef,
+            ),
+            ("length", Arc::new(StringArray::from(vec!["one"]))),
+        ])
+        .unwrap();
+        write_batch(&path, batch, GAMES_SCHEMA, &[]).unwrap();
+        let err = read_games(&path).unwrap_err().to_string();
+        assert!(err.contains("missing column game"), "{err}");
+        let mut columns: Vec<(&str, ArrayRef)> = Vec::new();
+        for (name, _) in games_columns() {
+            columns.push((name, Arc::new(UInt64Array::from_iter_values([1]))));
+        }
+        let batch = RecordBatch::try_from_iter(columns).unwrap();
+        write_batch(&path, batch, GAMES_SCHEMA, &[]).unwrap();
+        let err = read_games(&path).unwrap_err().to_string();
+        assert!(
+            err.contains("column game is UInt64, expected Utf8"),
+            "{err}"
+        );
+        // Lists are compared by their items.
+        assert!(same_type(
+            &list_of(DataType::Utf8),
+            &list_of(DataType::Utf8)
+        ));
+        assert!(!same_type(
+            &list_of(DataType::Utf8),
+            &list_of(DataType::UInt16)
+        ));
+    }
 }
