@@ -3,18 +3,20 @@
 //! every chunk once; actors and a learner running side by side lose no game and count none
 //! twice.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use burn::tensor::Device;
-use pjlab_pijersi::{PijersiEncoder, PijersiKit, Variant};
+use common::{outputs, untimed};
+use pjlab_pijersi::PijersiKit;
 use pjlab_selfplay::{read_games, read_positions};
 use pjlab_train::roles::actor::{ActorOptions, Stopped, self_play_actor};
 use pjlab_train::roles::chunks::{Chunk, committed, parse_chunk_name};
 use pjlab_train::roles::learner::learn;
-use pjlab_train::{IterationMetrics, NetEvaluator, RunOptions, checkpoint};
+use pjlab_train::{IterationMetrics, RunOptions};
 
 type RunConfig = pjlab_train::RunConfig<PijersiKit>;
 
@@ -80,26 +82,6 @@ fn taken(run: &Path) -> Vec<String> {
     .unwrap();
     let state: serde_json::Value = serde_json::from_str(&state).unwrap();
     serde_json::from_value(state["chunks"].clone()).unwrap()
-}
-
-fn untimed(m: &IterationMetrics) -> IterationMetrics {
-    IterationMetrics {
-        selfplay_s: 0.0,
-        train_s: 0.0,
-        eval_s: 0.0,
-        positions_per_s: 0.0,
-        train_samples_per_s: 0.0,
-        elapsed_s: 0.0,
-        ..m.clone()
-    }
-}
-
-fn outputs(run: &Path) -> (Vec<f32>, Vec<f32>) {
-    let device = Device::default();
-    let (model, _) = checkpoint::load::<PijersiKit>(run, &device).unwrap();
-    let mut e = NetEvaluator::new(&model, &device, PijersiEncoder, 0);
-    let positions: Vec<_> = (0..8).map(|s| Variant::FullRandom.setup(s)).collect();
-    e.forward(&positions.iter().collect::<Vec<_>>())
 }
 
 fn copy_dir(from: &Path, to: &Path) {

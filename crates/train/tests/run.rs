@@ -3,17 +3,20 @@
 //! doubles) is judged against alpha-beta and resumes, and the run directory holds what the
 //! documentation promises.
 
+mod common;
+
 use std::path::Path;
 
 use burn::tensor::Device;
+use common::{outputs, untimed};
 use pjlab_abalone::AbaloneKit;
 use pjlab_agents::Agent;
 use pjlab_chomp::ChompKit;
 use pjlab_core::{Game, GameKit};
-use pjlab_pijersi::{PijersiEncoder, PijersiKit, Variant};
+use pjlab_pijersi::PijersiKit;
 use pjlab_selfplay::{read_games, read_positions};
 use pjlab_train::checkpoint;
-use pjlab_train::{IterationMetrics, NetEvaluator, RunOptions, train};
+use pjlab_train::{IterationMetrics, RunOptions, train};
 
 /// Pijersi runs, the default game's.
 type RunConfig = pjlab_train::RunConfig<PijersiKit>;
@@ -77,27 +80,6 @@ fn tiny_pijersi() -> RunConfig {
     .unwrap();
     c.cache_positions = 1_000;
     c
-}
-
-/// A metrics line without its timings (which differ between runs).
-fn untimed(m: &IterationMetrics) -> IterationMetrics {
-    IterationMetrics {
-        selfplay_s: 0.0,
-        train_s: 0.0,
-        eval_s: 0.0,
-        positions_per_s: 0.0,
-        train_samples_per_s: 0.0,
-        elapsed_s: 0.0,
-        ..m.clone()
-    }
-}
-
-fn outputs(run: &Path) -> (Vec<f32>, Vec<f32>) {
-    let device = Device::default();
-    let (model, _) = checkpoint::load::<PijersiKit>(run, &device).unwrap();
-    let mut e = NetEvaluator::new(&model, &device, PijersiEncoder, 0);
-    let positions: Vec<_> = (0..8).map(|s| Variant::FullRandom.setup(s)).collect();
-    e.forward(&positions.iter().collect::<Vec<_>>())
 }
 
 #[test]
