@@ -295,6 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.kind == "train":
         if rest:
             parser.error(f"unknown arguments: {' '.join(rest)}")
+        if args.actors < 1 or args.actor_workers < 1:
+            parser.error("--actors and --actor-workers must be at least 1")
         return train(args)
     if args.shards < 1:
         parser.error("--shards must be at least 1")

@@ -15,8 +15,6 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import lab  # noqa: E402
@@ -164,11 +162,10 @@ def kill_at_random(cmd: list[str], run: pathlib.Path, victim: str, seed: int) ->
     return out
 
 
-@pytest.mark.parametrize("seed", [1])
-def test_a_killed_actor_is_restarted_and_no_chunk_is_lost_or_taken_twice(tmp_path, seed):
+def test_a_killed_actor_is_restarted_and_no_chunk_is_lost_or_taken_twice(tmp_path):
     run = tmp_path / "run"
     out = kill_at_random(train_cmd(tiny_config(tmp_path, 20), run), run,
-                         f"selfplay --run {run} --actor 1", seed)
+                         f"selfplay --run {run} --actor 1", seed=1)
     assert "actor-1 ended with -9; restarting it (1)" in out, out
     assert iterations_in(run) == list(range(1, 21))
     check_chunks(run)
@@ -177,11 +174,10 @@ def test_a_killed_actor_is_restarted_and_no_chunk_is_lost_or_taken_twice(tmp_pat
     assert numbers == sorted(set(numbers))
 
 
-@pytest.mark.parametrize("seed", [2])
-def test_a_killed_learner_resumes_from_its_checkpoint_and_takes_no_chunk_twice(tmp_path, seed):
+def test_a_killed_learner_resumes_from_its_checkpoint_and_takes_no_chunk_twice(tmp_path):
     run = tmp_path / "run"
     out = kill_at_random(train_cmd(tiny_config(tmp_path, 20), run), run,
-                         f"train --config .* --run {run} --learner", seed)
+                         f"train --config .* --run {run} --learner", seed=2)
     assert "learner ended with -9; restarting it (1)" in out, out
     # Every iteration once: an iteration cut short is done again, not counted twice.
     assert iterations_in(run) == list(range(1, 21))
