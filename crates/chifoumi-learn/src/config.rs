@@ -37,6 +37,9 @@ pub struct LearnConfig {
     /// What calling a duel adds to the caller's return, for the match's tie-break
     /// (points; default 0.1).
     pub tie_break: f32,
+    /// Weight of the match's result (win +1, draw 0, loss -1, the tie-break included) added,
+    /// undiscounted, to the return of every decision of the match (default 1; 0: games only).
+    pub match_weight: f32,
     /// Temperature the learner samples its actions at in training (default 1).
     pub temperature: f32,
     /// Fixed opponents of the pool, as player specs: scripted players, or trained networks as
@@ -82,6 +85,7 @@ impl Default for LearnConfig {
             value_weight: 0.5,
             entropy_weight: 0.001,
             tie_break: 0.1,
+            match_weight: 1.0,
             temperature: 1.0,
             opponents: [
                 "random",
@@ -93,6 +97,7 @@ impl Default for LearnConfig {
                 "counter",
                 "counter-reset",
                 "observer",
+                "lurker",
             ]
             .map(String::from)
             .to_vec(),

@@ -8,7 +8,7 @@
 //! - [`train::train`]: policy gradient (REINFORCE) with the network's own win/draw/loss head as
 //!   baseline and an entropy bonus, AdamW; opponents drawn each match from a pool of the
 //!   learner's past snapshots and the scripted players. Chosen over PPO or Q-learning for the
-//!   size of the game (six intents, about ten decisions a game) and because the baseline
+//!   size of the game (seven intents, about ten decisions a game) and because the baseline
 //!   comes free with the lab's policy/value network; every setting is in [`config`].
 //! - [`checkpoint`]: the run directory; a stopped run resumes to the same weights.
 //! - [`report::training_report`]: `training.md` from the metrics.

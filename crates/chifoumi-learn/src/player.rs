@@ -29,7 +29,7 @@ pub struct Step {
 }
 
 /// The learned player: each turn the network's policy chooses an [`Intent`] (collect a type,
-/// collect anything, flee, duel), sampled at a temperature (0: the likeliest), and the scripted
+/// collect anything, flee, duel, hold), sampled at a temperature (0: the likeliest), and the scripted
 /// movement carries it out; [`Memory`] of the match is in its input.
 ///
 /// An intent is kept, without asking the network, while the opponent stays out of view, the

@@ -135,6 +135,7 @@ fn returns_of(
     let mut returns = vec![0.0; steps.len()];
     let mut classes = vec![DRAW; steps.len()];
     let mut later = 0i32;
+    let match_part = config.match_weight * f32::from(result.result_for(seat));
     for i in (0..steps.len()).rev() {
         if i + 1 < steps.len() && steps[i + 1].game == steps[i].game {
             later += 1;
@@ -153,7 +154,7 @@ fn returns_of(
                 -config.tie_break
             };
         }
-        returns[i] = config.gamma.powi(later) * r;
+        returns[i] = config.gamma.powi(later) * r + match_part;
         classes[i] = match value {
             1 => WIN,
             -1 => LOSS,
@@ -595,6 +596,7 @@ mod tests {
         let config = LearnConfig {
             gamma: 0.5,
             tie_break: 0.1,
+            match_weight: 0.0,
             ..LearnConfig::default()
         };
         let steps: Vec<Step> = [0, 0, 0, 1, 1].map(step).to_vec();
@@ -611,5 +613,16 @@ mod tests {
         assert_eq!(classes, vec![LOSS, LOSS, LOSS]);
         assert_eq!(result.result_for(1), 1);
         assert_eq!(result.result_for(0), -1);
+        // With match_weight, the match's result is added to every decision, undiscounted.
+        let weighted = LearnConfig {
+            match_weight: 0.5,
+            ..config.clone()
+        };
+        let (returns, _) = returns_of(&steps, &result, 1, &weighted);
+        for (r, e) in returns.iter().zip(expected) {
+            assert!((r - (e + 0.5)).abs() < 1e-6, "{returns:?}");
+        }
+        let (returns, _) = returns_of(&steps[..3], &result, 0, &weighted);
+        assert!((returns[2] - (-1.0 - 0.1 - 0.5)).abs() < 1e-6);
     }
 }

@@ -8,7 +8,7 @@ use pjlab_chifoumi::{
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const SPECS: [&str; 9] = [
+const SPECS: [&str; 10] = [
     "random",
     "focused:F",
     "focused:P",
@@ -18,6 +18,7 @@ const SPECS: [&str; 9] = [
     "counter",
     "counter-reset",
     "observer",
+    "lurker",
 ];
 
 #[test]
@@ -97,6 +98,59 @@ fn avoider_stays_empty_and_never_duels() {
             pjlab_chifoumi::Ratio::ZERO
         );
     }
+}
+
+#[test]
+fn lurker_keeps_to_two_cells_and_calls_more_duels() {
+    use pjlab_chifoumi::{Cell, GameEnd};
+    // On a map without objects it steps between its cell and the one paired with it
+    // (rows 2k and 2k+1), and calls the duel whenever the opponent is in view on its turn.
+    let rules = Rules::default();
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Game::new(&rules, &mut rng).unwrap();
+        for r in 0..20 {
+            for c in 0..20 {
+                game.set_object(Cell::new(r, c), None).unwrap();
+            }
+        }
+        let start = game.position(0);
+        let partner = Cell::new(start.row ^ 1, start.col);
+        let mut lurker = parse_player("lurker").unwrap();
+        while !game.is_over() {
+            let p = game.to_move();
+            let legal = game.legal();
+            let a = if p == 0 {
+                let obs = game.observation(0);
+                lurker.observe(&obs);
+                let a = lurker.act(&obs, legal, &mut rng);
+                assert_eq!(a == Action::Duel, legal.contains(Action::Duel));
+                a
+            } else {
+                let moves: Vec<Action> = legal.iter().filter(|a| a.is_move()).collect();
+                moves[rand::RngExt::random_range(&mut rng, 0..moves.len())]
+            };
+            game.play(a, &mut rng).unwrap();
+            let at = game.position(0);
+            assert!(at == start || at == partner, "{at:?} from {start:?}");
+        }
+    }
+    // Against random on the spec's map, it calls more of the duels than random does: random
+    // walks into its view more often than it walks into random's.
+    let (mut mine, mut theirs) = (0, 0);
+    for game in games("lurker", "random", 400) {
+        if let Some(GameEnd::Duel(d)) = game.end() {
+            if d.trigger == 0 {
+                mine += 1;
+            } else {
+                theirs += 1;
+            }
+        }
+    }
+    assert!(
+        mine > theirs * 5 / 4,
+        "lurker {mine} duels called, random {theirs}"
+    );
 }
 
 #[test]

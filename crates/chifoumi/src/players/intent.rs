@@ -3,7 +3,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::path::{flee, path_to, random_step};
+use super::path::{flee, hold, path_to, random_step};
 use crate::{Action, ActionSet, Knowledge, Object, Observation};
 
 /// One turn's intention.
@@ -19,17 +19,22 @@ pub enum Intent {
     Flee,
     /// Call a duel (legal only with the opponent in view).
     Duel,
+    /// Keep to two cells, stepping back and forth onto no object where it can, as `lurker`:
+    /// out of view, an opponent that walks in is seen by the player first, on the opponent's
+    /// turn, so the player is the one who may call the duel.
+    Hold,
 }
 
 impl Intent {
     /// Every intent, in index order.
-    pub const ALL: [Intent; 6] = [
+    pub const ALL: [Intent; 7] = [
         Intent::Collect(Object::Flamme),
         Intent::Collect(Object::Potion),
         Intent::Collect(Object::Citrouille),
         Intent::CollectAny,
         Intent::Flee,
         Intent::Duel,
+        Intent::Hold,
     ];
 
     /// Its index in [`Intent::ALL`].
@@ -39,6 +44,7 @@ impl Intent {
             Intent::CollectAny => 3,
             Intent::Flee => 4,
             Intent::Duel => 5,
+            Intent::Hold => 6,
         }
     }
 
@@ -80,6 +86,7 @@ impl Intent {
                     .filter(|&a| moves.contains(a))
                     .unwrap_or_else(|| random_step(obs, moves, rng, |o| o != wanted))
             }
+            Intent::Hold => hold(obs, moves, rng),
             Intent::Flee => {
                 if obs.opponent.is_some() {
                     flee(obs, moves, rng)

@@ -12,6 +12,7 @@
 //! | `avoider` | never duels, never steps on an object unless every legal action does (so its bag stays empty and its duel value is exactly 0) |
 //! | `counter` | collects, as `focused`, the type that beats the opponent's most frequent revealed draw of the match (any type before the first duel); duels in view once it holds that type |
 //! | `counter-reset` | as `counter`, counting only the draws since the opponent's last bag reset |
+//! | `lurker` | duels whenever it may; else steps back and forth between two cells, onto no object where it can: its bag stays empty and it plays for the tie-break (an opponent walking into view gives it the call) |
 //! | `observer` | estimates the opponent's bag (carried over games, pickups it saw, revealed draws, a prior for what it missed); duels in view when its expected duel value is positive, flees otherwise; collects the type that raises that value most |
 
 mod arena;
@@ -28,7 +29,9 @@ pub use arena::{ArenaDuel, ArenaResult, ArenaSeat, nearest_in_view, play_arena};
 pub use intent::Intent;
 pub use memory::{MEMORY_LEN, Memory, input_len};
 pub use observer::{ObserverPlayer, expected_value};
-pub use scripted::{AvoiderPlayer, CounterPlayer, FocusedPlayer, GreedyPlayer, RandomPlayer};
+pub use scripted::{
+    AvoiderPlayer, CounterPlayer, FocusedPlayer, GreedyPlayer, LurkerPlayer, RandomPlayer,
+};
 
 use crate::{
     Action, ActionSet, Error, Game, GameEnd, Match, MatchResult, Object, Observation, Rules,
@@ -83,9 +86,10 @@ pub fn parse_player(spec: &str) -> Result<Box<dyn Player + Send>, Error> {
         "counter" => Box::new(CounterPlayer::new(false)),
         "counter-reset" => Box::new(CounterPlayer::new(true)),
         "observer" => Box::new(ObserverPlayer::default()),
+        "lurker" => Box::new(LurkerPlayer),
         _ => {
             return Err(err(
-                "unknown player, expected random, focused:F|P|C, greedy, avoider, counter, counter-reset or observer",
+                "unknown player, expected random, focused:F|P|C, greedy, avoider, counter, counter-reset, observer or lurker",
             ));
         }
     })

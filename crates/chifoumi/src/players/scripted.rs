@@ -1,4 +1,4 @@
-//! The simple scripted players: random, focused, greedy, avoider, counter.
+//! The simple scripted players: random, focused, greedy, avoider, counter, lurker.
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -202,5 +202,29 @@ impl Player for CounterPlayer {
         collect(obs, &self.known, legal, rng, |o| {
             target.is_none_or(|t| o == t)
         })
+    }
+}
+
+/// `lurker`: duels whenever it may; else holds its place, stepping back and forth between two
+/// cells onto no object where it can ([`Intent::Hold`](super::Intent::Hold)), so its bag stays
+/// (nearly always) empty and its duel value is 0. It plays for the tie-break: an opponent that
+/// walks into view is seen first on the opponent's turn, and the next call is the lurker's.
+#[derive(Clone, Debug, Default)]
+pub struct LurkerPlayer;
+
+impl Player for LurkerPlayer {
+    fn name(&self) -> String {
+        "lurker".into()
+    }
+
+    fn observe(&mut self, _obs: &Observation) {}
+
+    fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
+        if legal.contains(Action::Duel) {
+            return Action::Duel;
+        }
+        let mut legal = legal;
+        legal.remove(Action::Duel);
+        super::path::hold(obs, legal, rng)
     }
 }

@@ -21,7 +21,7 @@ use crate::Verbosity;
 /// Chifoumi on a grid: spatial rock-paper-scissors with hidden bags (`../shared/specs/chifoumi.md`).
 ///
 /// Players are specs: random, focused:F (or P, C), greedy, avoider, counter, counter-reset,
-/// observer, ismcts (information-set MCTS: ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1),
+/// observer, lurker, ismcts (information-set MCTS: ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1),
 /// and net:checkpoint=DIR,temp=1 (a network of `pjlab chifoumi train`).
 #[derive(clap::Args, Debug)]
 pub struct Args {
