@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The learned Chifoumi player: training with configs/chifoumi.toml (600 iterations), then
-#   - a round robin of every scripted player and the learned one (100 matches a pair),
+# The learned Chifoumi player: training with configs/chifoumi.toml (1500 iterations), then
+#   - a round robin of every scripted player and the learned one (1000 matches a pair),
 #   - an exploitability check: a best response trained against the final network alone
-#     (200 iterations, the same settings otherwise), evaluated against it.
+#     (400 iterations, the same settings otherwise), evaluated against it.
 # The training run lives in runs/chifoumi-learned (resumable); what the README quotes is copied
 # here: metrics, training.md, plots, provenance and the final network (final/).
 #
@@ -21,14 +21,14 @@ cp -r "$run/plots" "$E/training/"
 "$bin" report "$E/training"
 latest=$(cat "$run/checkpoints/latest")
 cp "$run/checkpoints/$latest/model.bpk" "$run/checkpoints/$latest/state.json" "$E/final/"
-players=random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-reset,observer,net:checkpoint=$E/final
+players=random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-reset,observer,lurker,net:checkpoint=$E/final
 if [ -f "$E/round-robin/matches.parquet" ]; then
   "$bin" chifoumi tournament --out "$E/round-robin" --resume --workers "$workers"
 else
-  "$bin" chifoumi tournament --seed 1 --matches 100 --workers "$workers" --out "$E/round-robin" --players "$players"
+  "$bin" chifoumi tournament --seed 1 --matches 1000 --workers "$workers" --out "$E/round-robin" --players "$players"
 fi
 # The best response: only the final network as opponent.
-sed -e 's/^iterations = .*/iterations = 200/' -e 's/^self_play_share = .*/self_play_share = 0.0/' \
+sed -e 's/^iterations = .*/iterations = 400/' -e 's/^self_play_share = .*/self_play_share = 0.0/' \
   -e "s|^opponents = .*|opponents = [\"net:checkpoint=$E/final\"]|" -e 's/^eval_every = .*/eval_every = 20/' \
   -e 's/^eval_matches = .*/eval_matches = 200/' configs/chifoumi.toml > "$run-best-response.toml"
 "$bin" chifoumi train --config "$run-best-response.toml" --out "$run-best-response"
@@ -40,6 +40,6 @@ cp -r "$run-best-response/plots" "$E/best-response/"
 if [ -f "$E/versus-ismcts/matches.parquet" ]; then
   "$bin" chifoumi match --out "$E/versus-ismcts" --resume --workers "$workers"
 else
-  "$bin" chifoumi match --seed 1 --matches 100 --workers "$workers" --out "$E/versus-ismcts" \
+  "$bin" chifoumi match --seed 1 --matches 200 --workers "$workers" --out "$E/versus-ismcts" \
     --a "net:checkpoint=$E/final" --b ismcts:sims=100
 fi

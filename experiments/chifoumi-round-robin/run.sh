@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Chifoumi round robin: every scripted player and the information-set MCTS player, 100 matches of
+# Chifoumi round robin: every player of the lab (the scripted ones, the information-set MCTS
+# player and the learned player of experiments/chifoumi-learned: run that first), 100 matches of
 # 10 games a pair (seats swap every match), the spec's rules. Resumes where it stopped: run this
 # script again.
 #
@@ -9,19 +10,10 @@ cd "$(dirname "$0")/../.."
 workers=${1:-2}
 bin=${PJLAB:-target/release/pjlab}
 [ -x "$bin" ] || cargo build --release -p pjlab-cli
-out=experiments/chifoumi-round-robin/scripted-and-ismcts
-if [ -f "$out/matches.parquet" ]; then
-  "$bin" chifoumi tournament --out "$out" --resume --workers "$workers"
-else
-  "$bin" chifoumi tournament --seed 1 --matches 100 --workers "$workers" --out "$out" \
-    --players random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-reset,observer,ismcts:sims=100
-fi
-# Every player of the lab: the scripted ones, ismcts and the learned player of
-# experiments/chifoumi-learned (run that first), 100 matches a pair.
 out=experiments/chifoumi-round-robin/all
 if [ -f "$out/matches.parquet" ]; then
   "$bin" chifoumi tournament --out "$out" --resume --workers "$workers"
 else
   "$bin" chifoumi tournament --seed 2 --matches 100 --workers "$workers" --out "$out" \
-    --players random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-reset,observer,ismcts:sims=100,net:checkpoint=experiments/chifoumi-learned/final
+    --players random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-reset,observer,lurker,ismcts:sims=100,net:checkpoint=experiments/chifoumi-learned/final
 fi

@@ -10,7 +10,7 @@ use crate::Error;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LearnConfig {
-    /// Iterations to run (iterations; default 600). Only this may change when a run resumes.
+    /// Iterations to run (iterations; default 1500). Only this may change when a run resumes.
     pub iterations: u32,
     /// The run's seed: network initialisation, opponents, matches (default 1).
     pub seed: u64,
@@ -69,7 +69,7 @@ pub struct LearnConfig {
 impl Default for LearnConfig {
     fn default() -> LearnConfig {
         LearnConfig {
-            iterations: 600,
+            iterations: 1500,
             seed: 1,
             matches_per_iteration: 96,
             games_per_match: 10,
