@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The learned Chifoumi player: training with configs/chifoumi.toml (1500 iterations), then
-#   - a round robin of every scripted player and the learned one (1000 matches a pair),
+#   - a round robin of every scripted player and the learned one (300 matches a pair),
 #   - an exploitability check: a best response trained against the final network alone
 #     (400 iterations, the same settings otherwise), evaluated against it.
 # The training run lives in runs/chifoumi-learned (resumable); what the README quotes is copied
@@ -25,7 +25,7 @@ players=random,focused:F,focused:P,focused:C,greedy,avoider,counter,counter-rese
 if [ -f "$E/round-robin/matches.parquet" ]; then
   "$bin" chifoumi tournament --out "$E/round-robin" --resume --workers "$workers"
 else
-  "$bin" chifoumi tournament --seed 1 --matches 1000 --workers "$workers" --out "$E/round-robin" --players "$players"
+  "$bin" chifoumi tournament --seed 1 --matches 300 --workers "$workers" --out "$E/round-robin" --players "$players"
 fi
 # The best response: only the final network as opponent.
 sed -e 's/^iterations = .*/iterations = 400/' -e 's/^self_play_share = .*/self_play_share = 0.0/' \
