@@ -308,25 +308,8 @@ fn match_markdown(records: &Records, out: &mut String) {
         &rows,
     );
     if n > 2 {
-        out.push_str("## Cross table\n\nThe row player's match score % against the column player (matches in brackets).\n\n");
-        let mut headers = vec!["player"];
-        headers.extend(order.iter().map(|&j| names[j].as_str()));
-        let rows: Vec<Vec<String>> = order
-            .iter()
-            .map(|&i| {
-                let mut row = vec![names[i].clone()];
-                row.extend(order.iter().map(|&j| {
-                    let w = &cross[i][j];
-                    if i == j || w.games() == 0 {
-                        "-".into()
-                    } else {
-                        format!("{:.0} ({})", 100.0 * w.score(), w.games())
-                    }
-                }));
-                row
-            })
-            .collect();
-        table(out, &headers, &rows);
+        cross_markdown(names, &order, &cross, out);
+        pairs_markdown(names, &order, &cross, out);
     }
     out.push_str(
         "## Duels\n\nPer game; a player's bag is counted at each duel it took part in.\n\n",
@@ -348,6 +331,57 @@ fn match_markdown(records: &Records, out: &mut String) {
         })
         .collect();
     table(out, &headers, &rows);
+}
+
+/// The cross table: each row player's match score % against each column player.
+fn cross_markdown(names: &[String], order: &[usize], cross: &[Vec<Wdl>], out: &mut String) {
+    out.push_str("## Cross table\n\nThe row player's match score % against the column player (matches in brackets).\n\n");
+    let mut headers = vec!["player"];
+    headers.extend(order.iter().map(|&j| names[j].as_str()));
+    let rows: Vec<Vec<String>> = order
+        .iter()
+        .map(|&i| {
+            let mut row = vec![names[i].clone()];
+            row.extend(order.iter().map(|&j| {
+                let w = &cross[i][j];
+                if i == j || w.games() == 0 {
+                    "-".into()
+                } else {
+                    format!("{:.0} ({})", 100.0 * w.score(), w.games())
+                }
+            }));
+            row
+        })
+        .collect();
+    table(out, &headers, &rows);
+}
+
+/// Each pair's matches with an interval, from the view of the player higher in the match
+/// scores.
+fn pairs_markdown(names: &[String], order: &[usize], cross: &[Vec<Wdl>], out: &mut String) {
+    out.push_str("## Pairs\n\nEach pair's matches from the view of the player named first (the higher in the match scores); 95% Wilson intervals.\n\n");
+    let mut rows = Vec::new();
+    for (k, &i) in order.iter().enumerate() {
+        for &j in &order[k + 1..] {
+            let w = &cross[i][j];
+            if w.games() == 0 {
+                continue;
+            }
+            let (lo, hi) = w.interval();
+            rows.push(vec![
+                format!("{} vs {}", names[i], names[j]),
+                w.games().to_string(),
+                format!("{}-{}-{}", w.wins, w.draws, w.losses),
+                format!("{:.1}", 100.0 * w.score()),
+                format!("{:.1} to {:.1}", 100.0 * lo, 100.0 * hi),
+            ]);
+        }
+    }
+    table(
+        out,
+        &["pair", "matches", "W-D-L", "score %", "95% interval"],
+        &rows,
+    );
 }
 
 fn arena_markdown(records: &Records, out: &mut String) {

@@ -210,9 +210,35 @@ fn report_figures_follow_from_the_players() {
         "both players of a timed-out game count it"
     );
     let text = markdown(&records);
-    for section in ["## Match scores", "## Cross table", "## Duels"] {
+    for section in ["## Match scores", "## Cross table", "## Pairs", "## Duels"] {
         assert!(text.contains(section), "{text}");
     }
+    // Each pair's row counts its matches from the records, from the first-named player's view.
+    let pairs = &text[text.find("## Pairs").unwrap()..text.find("## Duels").unwrap()];
+    let mut rows = 0;
+    for line in pairs.lines().filter(|l| l.contains(" vs ")) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let (a, b) = cells[0].split_once(" vs ").unwrap();
+        let (a, b) = (index(a), index(b));
+        let [mut w, mut d, mut l] = [0; 3];
+        for m in &records.matches {
+            let Some(seat) = m.spec.seats.iter().position(|&p| p == a) else {
+                continue;
+            };
+            if m.spec.seats[1 - seat] != b {
+                continue;
+            }
+            match m.result.result_for(seat) {
+                1 => w += 1,
+                0 => d += 1,
+                _ => l += 1,
+            }
+        }
+        assert_eq!(cells[1], (w + d + l).to_string(), "{line}");
+        assert_eq!(cells[2], format!("{w}-{d}-{l}"), "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 6, "every pair of four players once: {pairs}");
 }
 
 #[test]

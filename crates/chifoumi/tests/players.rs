@@ -151,6 +151,17 @@ fn lurker_keeps_to_two_cells_and_calls_more_duels() {
         mine > theirs * 5 / 4,
         "lurker {mine} duels called, random {theirs}"
     );
+    // Its empty bag draws uniformly, so each of its duels is won, drawn and lost with
+    // probability exactly 1/3 against any bag: only the tie-break is left to play for.
+    let third = pjlab_chifoumi::Ratio::new(1, 3);
+    for b in [Bag::new(9, 0, 0), Bag::new(1, 2, 3), Bag::new(0, 7, 1)] {
+        let odds = DuelOdds::new(Bag::EMPTY, b);
+        assert_eq!(
+            (odds.win, odds.draw, odds.loss),
+            (third, third, third),
+            "{b:?}"
+        );
+    }
 }
 
 #[test]
