@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The learned Chifoumi player: training with configs/chifoumi.toml (1500 iterations), then
-#   - a round robin of every scripted player and the learned one (300 matches a pair),
+#   - a round robin of every scripted player and the learned one (300 matches a pair), and
+#     1000 more matches against the players it is not separated from there,
 #   - an exploitability check: a best response trained against the final network alone
 #     (400 iterations, the same settings otherwise), evaluated against it.
 # The training run lives in runs/chifoumi-learned (resumable); what the README quotes is copied
@@ -27,6 +28,18 @@ if [ -f "$E/round-robin/matches.parquet" ]; then
 else
   "$bin" chifoumi tournament --seed 1 --matches 300 --workers "$workers" --out "$E/round-robin" --players "$players"
 fi
+# The goal's second stage: the scripted players whose match score against the learned player
+# has a 95% interval containing 50% over the round robin's 300 matches, played again over
+# 1000 fresh matches (another seed).
+for b in counter-reset greedy lurker; do
+  out="$E/goal/$b"
+  if [ -f "$out/matches.parquet" ]; then
+    "$bin" chifoumi match --out "$out" --resume --workers "$workers"
+  else
+    "$bin" chifoumi match --seed 3 --matches 1000 --workers "$workers" --out "$out" \
+      --a "net:checkpoint=$E/final" --b "$b"
+  fi
+done
 # The best response: only the final network as opponent.
 sed -e 's/^iterations = .*/iterations = 400/' -e 's/^self_play_share = .*/self_play_share = 0.0/' \
   -e "s|^opponents = .*|opponents = [\"net:checkpoint=$E/final\"]|" -e 's/^eval_every = .*/eval_every = 20/' \

@@ -7,9 +7,12 @@
 //!   packed CPU network of [`pjlab_train::inference`]; `net:checkpoint=DIR` in player specs.
 //! - [`train::train`]: policy gradient (REINFORCE) with the network's own win/draw/loss head as
 //!   baseline and an entropy bonus, AdamW; opponents drawn each match from a pool of the
-//!   learner's past snapshots and the scripted players. Chosen over PPO or Q-learning for the
-//!   size of the game (seven intents, about ten decisions a game) and because the baseline
-//!   comes free with the lab's policy/value network; every setting is in [`config`].
+//!   learner's past snapshots and the scripted players. A decision's return is its game's
+//!   result (discounted towards the game's end), the tie-break's share of a duel it called,
+//!   and the match's result (`match_weight`), which is what a match is won by. Chosen over
+//!   PPO or Q-learning for the size of the game (seven intents, about ten decisions a game)
+//!   and because the baseline comes free with the lab's policy/value network; every setting
+//!   is in [`config`].
 //! - [`checkpoint`]: the run directory; a stopped run resumes to the same weights.
 //! - [`report::training_report`]: `training.md` from the metrics.
 

@@ -109,8 +109,16 @@ pub(crate) fn flee(obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) ->
 /// (rows 2k and 2k+1, else columns 2k and 2k+1), onto no object where it can.
 pub(crate) fn hold(obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
     let p = obs.position;
-    let vertical = if p.row.is_multiple_of(2) { Action::S } else { Action::N };
-    let horizontal = if p.col.is_multiple_of(2) { Action::E } else { Action::W };
+    let vertical = if p.row.is_multiple_of(2) {
+        Action::S
+    } else {
+        Action::N
+    };
+    let horizontal = if p.col.is_multiple_of(2) {
+        Action::E
+    } else {
+        Action::W
+    };
     for a in [vertical, horizontal] {
         let free = neighbour(obs, p, a).is_some_and(|c| obs.object_at(c).is_none());
         if free && legal.contains(a) {
