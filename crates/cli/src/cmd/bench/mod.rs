@@ -44,7 +44,10 @@ mod budget;
 /// positions of seeded random games of every variant (moves or positions per second).
 ///
 /// Chifoumi figures: the raw game with uniformly random legal actions, 2e7 steps of back-to-back
-/// games of the spec's rules (steps per second; the games finished are the signature).
+/// games of the spec's rules (steps per second; the games finished are the signature); and the
+/// learned player's training, four iterations of `configs/chifoumi.toml`'s defaults without
+/// evaluation on every core (environment steps and decisions per second over the whole wall
+/// time; the decisions are the signature).
 ///
 /// Time-budget figures: alpha-beta, MCTS and network MCTS given `--budget-ms` a move, over
 /// `--budget-moves` decisions: mean, 99th percentile and longest wall time of a decision, and
