@@ -41,7 +41,7 @@ pub fn player(
     let spec = spec.trim();
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
     if name == "ismcts" {
-        let options = IsmctsOptions::parse(options).map_err(|e| format!("{spec:?}: {e}"))?;
+        let options = IsmctsOptions::parse(options).map_err(|e| format!("player {spec:?}: {e}"))?;
         return Ok(Box::new(IsmctsPlayer::new(rules.clone(), options)));
     }
     pjlab_chifoumi::parse_player(spec).map_err(|e| {

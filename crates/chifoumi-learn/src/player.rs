@@ -225,15 +225,17 @@ pub fn parse_net_spec(spec: &str) -> Result<Option<(std::path::PathBuf, f32)>, S
                     .parse()
                     .ok()
                     .filter(|t: &f32| (0.0..=100.0).contains(t))
-                    .ok_or_else(|| format!("{spec:?}: temp={t} is not a temperature in 0 to 100"))?
+                    .ok_or_else(|| {
+                        format!("player {spec:?}: temp={t} is not a temperature in 0 to 100")
+                    })?
             }
             _ => {
                 return Err(format!(
-                    "{spec:?}: unknown option {item:?}, expected checkpoint=DIR or temp=T"
+                    "player {spec:?}: unknown option {item:?}, expected checkpoint=DIR or temp=T"
                 ));
             }
         }
     }
-    let path = path.ok_or_else(|| format!("{spec:?}: net needs checkpoint=DIR"))?;
+    let path = path.ok_or_else(|| format!("player {spec:?}: net needs checkpoint=DIR"))?;
     Ok(Some((path, temperature)))
 }

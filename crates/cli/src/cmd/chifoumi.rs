@@ -206,7 +206,7 @@ pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player +
         Some((_, net)) => net.clone(),
         None => {
             let loaded = NetPlayer::load(&path, rules, temperature, spec.into())
-                .map_err(|e| format!("{spec:?}: {e}"))?;
+                .map_err(|e| format!("player {spec:?}: {e}"))?;
             let net = loaded.net();
             nets.push((path, net.clone()));
             net
@@ -303,7 +303,7 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     };
     let rules = records.run.rules()?;
     for label in &records.run.players {
-        player(spec_of(label), &rules).map_err(|e| anyhow::anyhow!("player {label:?}: {e}"))?;
+        player(spec_of(label), &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     records.run.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
