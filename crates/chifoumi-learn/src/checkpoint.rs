@@ -11,12 +11,13 @@
 
 use std::path::{Path, PathBuf};
 
-use pjlab_train::inference::PackedNet;
-use pjlab_train::net::{NetConfig, NetShape};
+use pjlab_nn::inference::PackedNet;
+use pjlab_nn::{NetConfig, NetShape};
 use serde::{Deserialize, Serialize};
 
+use pjlab_run::dir::{Checkpoints, RunDir};
+
 use crate::Error;
-use crate::learner::load_model;
 
 /// A checkpoint's `state.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,30 +40,21 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
 
 /// The checkpoint directory of iteration `i`.
 pub fn checkpoint_dir(run: &Path, i: u32) -> PathBuf {
-    run.join("checkpoints").join(format!("iter-{i:04}"))
+    RunDir::at(run).checkpoints().dir(i)
 }
 
 /// The newest checkpoint of a run, if any.
 pub fn latest(run: &Path) -> Option<PathBuf> {
-    let name = std::fs::read_to_string(run.join("checkpoints/latest")).ok()?;
-    let dir = run.join("checkpoints").join(name.trim());
+    let dir = RunDir::at(run).checkpoints().latest().ok()??;
     dir.join("state.json").exists().then_some(dir)
 }
 
 /// A checkpoint directory from a path that is one, or a run directory (its newest).
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when neither.
+/// When neither.
 pub fn resolve(path: &Path) -> Result<PathBuf, Error> {
-    if path.join("state.json").exists() {
-        return Ok(path.to_path_buf());
-    }
-    latest(path).ok_or_else(|| {
-        Error::Checkpoint(format!(
-            "{}: neither a checkpoint (state.json) nor a run directory with one",
-            path.display()
-        ))
-    })
+    Ok(Checkpoints::resolve(path)?)
 }
 
 /// Reads a checkpoint's state.
@@ -82,13 +74,16 @@ pub fn read_state(dir: &Path) -> Result<State, Error> {
 pub fn load_packed(path: &Path) -> Result<PackedNet, Error> {
     let dir = resolve(path)?;
     let state = read_state(&dir)?;
-    let model = load_model(&dir, &state.network, state.shape)?;
-    Ok(PackedNet::new(&model))
+    Ok(pjlab_nn::checkpoint::load_packed(
+        &dir,
+        &state.network,
+        state.shape,
+    )?)
 }
 
 /// Writes a checkpoint with `write` filling a temporary directory, renames it into place and
-/// points `latest` at it; then removes the older ones beyond `keep` (keeping multiples of
-/// `keep_every` when it is not 0).
+/// points `latest` at it; then removes the older ones beyond `keep` besides the new one
+/// (keeping multiples of `keep_every` when it is not 0).
 ///
 /// # Errors
 /// [`Error::Checkpoint`] on I/O failures.
@@ -99,31 +94,13 @@ pub fn commit(
     keep_every: u32,
     write: impl FnOnce(&Path) -> Result<(), Error>,
 ) -> Result<(), Error> {
+    let checkpoints = RunDir::at(run).checkpoints();
     let root = run.join("checkpoints");
     std::fs::create_dir_all(&root).map_err(io(&root))?;
-    let tmp = root.join(format!(".tmp-iter-{:04}", state.iteration));
-    let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(&tmp).map_err(io(&tmp))?;
-    write(&tmp)?;
-    let text = serde_json::to_string_pretty(state).expect("a state is JSON");
-    std::fs::write(tmp.join("state.json"), text).map_err(io(&tmp))?;
-    let dir = checkpoint_dir(run, state.iteration);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::rename(&tmp, &dir).map_err(io(&dir))?;
-    let latest = root.join("latest");
-    let name = format!("iter-{:04}\n", state.iteration);
-    std::fs::write(root.join(".latest.tmp"), name).map_err(io(&latest))?;
-    std::fs::rename(root.join(".latest.tmp"), &latest).map_err(io(&latest))?;
-    let mut old: Vec<u32> = std::fs::read_dir(&root)
-        .map_err(io(&root))?
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().to_str()?.strip_prefix("iter-")?.parse().ok())
-        .filter(|&i| i != state.iteration && (keep_every == 0 || i % keep_every != 0))
-        .collect();
-    old.sort_unstable();
-    let remove = old.len().saturating_sub(keep);
-    for i in &old[..remove] {
-        let _ = std::fs::remove_dir_all(checkpoint_dir(run, *i));
-    }
-    Ok(())
+    let keep_every = (keep_every > 0).then_some(keep_every);
+    checkpoints.commit(state.iteration, keep + 1, keep_every, |tmp| {
+        write(tmp)?;
+        let text = serde_json::to_string_pretty(state).expect("a state is JSON");
+        std::fs::write(tmp.join("state.json"), text).map_err(io(tmp))
+    })
 }

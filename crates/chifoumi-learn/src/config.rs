@@ -1,6 +1,6 @@
 //! `configs/chifoumi.toml`: every setting of a training run, with its unit and default.
 
-use pjlab_train::NetConfig;
+use pjlab_nn::NetConfig;
 use serde::{Deserialize, Serialize};
 
 use crate::Error;

@@ -4,7 +4,7 @@
 //!   of the match (scores, duels called, draws revealed, the opponent's pickups seen, where it
 //!   was last seen, the `observer`'s estimate of its bag and the exact duel value against it).
 //! - [`player::NetPlayer`]: the policy over the legal actions, sampled at a temperature, on the
-//!   packed CPU network of [`pjlab_train::inference`]; `net:checkpoint=DIR` in player specs.
+//!   packed CPU network of [`pjlab_nn::inference`]; `net:checkpoint=DIR` in player specs.
 //! - [`train::train`]: policy gradient (REINFORCE) with the network's own win/draw/loss head as
 //!   baseline and an entropy bonus, AdamW; opponents drawn each match from a pool of the
 //!   learner's past snapshots and the scripted players. A decision's return is its game's
@@ -37,6 +37,12 @@ pub enum Error {
     /// A checkpoint that cannot be read or written.
     #[error("checkpoint: {0}")]
     Checkpoint(String),
+    /// The network's files.
+    #[error(transparent)]
+    Net(#[from] pjlab_nn::Error),
+    /// The run directory.
+    #[error(transparent)]
+    Run(#[from] pjlab_run::Error),
     /// Another file.
     #[error("{0}")]
     Io(String),

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use pjlab_chifoumi::players::Intent;
 use pjlab_chifoumi::{Action, ActionSet, Observation, Player, Rules};
-use pjlab_train::inference::PackedNet;
-use pjlab_train::net::{LOSS, WIN};
+use pjlab_nn::inference::PackedNet;
+use pjlab_nn::{LOSS, WIN};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 

@@ -5,7 +5,6 @@
 //! stopped after any iteration resumes to the same weights.
 
 use std::collections::HashMap;
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,10 +12,10 @@ use std::time::Instant;
 
 use pjlab_chifoumi::{GameEnd, MatchResult, Player, Rules, play_match, play_recorded_match};
 use pjlab_chifoumi_eval::derive;
+use pjlab_nn::inference::PackedNet;
+use pjlab_nn::{DRAW, LOSS, NetShape, WIN};
 use pjlab_stats::plot::{Series, line_chart};
 use pjlab_stats::stats::Wdl;
-use pjlab_train::inference::PackedNet;
-use pjlab_train::net::{DRAW, LOSS, NetShape, WIN};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,8 +26,9 @@ use crate::Error;
 use crate::checkpoint::{State, commit, latest, read_state};
 use crate::config::LearnConfig;
 use crate::features::input_len;
-use crate::learner::{PgBatch, PgLearner, PgMetrics, load_model};
+use crate::learner::{PgBatch, PgLearner, PgMetrics};
 use crate::player::{NetPlayer, Step};
+use pjlab_run::dir::{Manifest, MetricsLine, RunDir, RunKind};
 
 /// Outputs of the policy: one per [`pjlab_chifoumi::players::Intent`].
 pub const ACTIONS: usize = pjlab_chifoumi::players::Intent::ALL.len();
@@ -266,24 +266,28 @@ pub fn train(
         pool: Vec::new(),
         elapsed_s: 0.0,
     };
-    let config_path = dir.join("config.toml");
+    let run = RunDir::create(dir)?;
+    let _lock = run.lock("pjlab chifoumi train")?;
     if let Some(ckpt) = latest(dir) {
-        let text = std::fs::read_to_string(&config_path).map_err(io(&config_path))?;
-        let mut saved = LearnConfig::parse(&text)?;
-        saved.iterations = config.iterations;
-        if &saved != config {
-            return Err(Error::Config(format!(
-                "{} was trained with another config.toml (only iterations may change)",
-                dir.display()
-            )));
-        }
+        let saved = match run.config_text()? {
+            Some(text) => Some(LearnConfig::parse(&text)?),
+            None => None,
+        };
+        run.check_resume(
+            saved,
+            config,
+            |saved, config| saved.iterations = config.iterations,
+            "`iterations`",
+        )?;
         state = read_state(&ckpt)?;
         learner.load(&ckpt)?;
     } else {
-        std::fs::create_dir_all(dir).map_err(io(dir))?;
         let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
-        std::fs::write(&config_path, text).map_err(io(&config_path))?;
+        run.write_config(&text)?;
     }
+    run.write_manifest(&Manifest::new(RunKind::Training, "chifoumi"))?;
+    let metrics = run.metrics::<IterationLog>();
+    metrics.resume(state.iteration)?;
     let mut pool_nets: HashMap<u32, Arc<PackedNet>> = HashMap::new();
     let fixed_nets = load_nets(&config.opponents)?;
     let first = state.iteration;
@@ -296,8 +300,12 @@ pub fn train(
         let net = Arc::new(PackedNet::new(learner.model()));
         for &i in &state.pool {
             if let std::collections::hash_map::Entry::Vacant(e) = pool_nets.entry(i) {
-                let model = load_model(&snapshot_dir(dir, i), &config.network, shape)?;
-                e.insert(Arc::new(PackedNet::new(&model)));
+                let net = pjlab_nn::checkpoint::load_packed(
+                    &snapshot_dir(dir, i),
+                    &config.network,
+                    shape,
+                )?;
+                e.insert(Arc::new(net));
             }
         }
         pool_nets.retain(|i, _| state.pool.contains(i));
@@ -378,7 +386,7 @@ pub fn train(
         for old in dropped {
             let _ = std::fs::remove_dir_all(snapshot_dir(dir, old));
         }
-        append_metrics(dir, &log)?;
+        metrics.append(&log)?;
         plot(dir)?;
         on_iteration(&log);
     }
@@ -455,36 +463,24 @@ fn batches(
     (out, log)
 }
 
-fn append_metrics(dir: &Path, log: &IterationLog) -> Result<(), Error> {
-    let path = dir.join("metrics.jsonl");
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(io(&path))?;
-    let line = serde_json::to_string(log).expect("a log is JSON");
-    writeln!(file, "{line}").map_err(io(&path))
+impl MetricsLine for IterationLog {
+    fn iteration(&self) -> u32 {
+        self.iteration
+    }
 }
 
-/// Reads `metrics.jsonl`, keeping the last line of each iteration (a resumed run may repeat
-/// one).
+/// Reads `metrics.jsonl` under the run directory's one reading policy
+/// ([`pjlab_run::dir::MetricsLog`]: an iteration's last line, a line cut short at the end
+/// ignored).
 ///
 /// # Errors
-/// [`Error::Io`] when the file cannot be read or a line does not parse.
+/// When the file cannot be read or a line does not parse.
 pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
-    let path = dir.join("metrics.jsonl");
-    let text = std::fs::read_to_string(&path).map_err(io(&path))?;
-    let mut by_iteration = std::collections::BTreeMap::new();
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let log: IterationLog = serde_json::from_str(line)
-            .map_err(|e| Error::Io(format!("{} line {}: {e}", path.display(), n + 1)))?;
-        by_iteration.insert(log.iteration, log);
+    let path = dir.join(pjlab_run::dir::METRICS_FILE);
+    if !path.exists() {
+        return Err(Error::Io(format!("{}: no metrics", path.display())));
     }
-    Ok(by_iteration.into_values().collect())
+    Ok(RunDir::at(dir).metrics().read()?)
 }
 
 /// Draws `plots/eval.svg` (match score against each scripted player and their mean, by

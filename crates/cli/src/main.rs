@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bars;
 mod cmd;
 
 /// `pjlab --version`: the package version, the commit it was built from (`-dirty` when the

@@ -455,7 +455,7 @@ fn train_and_net_agents_refuse_bad_input() {
     // A run directory in use by another process is refused, and free again once released.
     let run = dir.path().join("run");
     std::fs::create_dir_all(&run).unwrap();
-    let lock = pjlab_train::lock::RunLock::acquire(&run).unwrap();
+    let lock = pjlab_run::dir::RunLock::acquire(&run, "pjlab train").unwrap();
     std::fs::write(&config, TINY_ABALONE_RUN).unwrap();
     let args = [
         "-q",

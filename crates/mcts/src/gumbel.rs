@@ -136,7 +136,8 @@ pub fn improved_policy(
     out
 }
 
-/// In-place softmax.
+/// In-place softmax; a uniform distribution when the logits do not give a finite positive
+/// total (infinite or NaN logits).
 pub fn softmax(x: &mut [f32]) {
     let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     let mut sum = 0.0;
@@ -144,8 +145,13 @@ pub fn softmax(x: &mut [f32]) {
         *v = (*v - max).exp();
         sum += *v;
     }
-    for v in x.iter_mut() {
-        *v /= sum;
+    if sum > 0.0 && sum.is_finite() {
+        for v in x.iter_mut() {
+            *v /= sum;
+        }
+    } else {
+        let n = x.len() as f32;
+        x.fill(1.0 / n);
     }
 }
 

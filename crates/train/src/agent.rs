@@ -12,9 +12,9 @@ use pjlab_agents::{Agent, Control, Decision, mcts_budget, parse_duration};
 use pjlab_core::{Game, GameKit};
 use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
 
-use crate::evaluator::NetEvaluator;
-use crate::net::PolicyValueNet;
-use crate::onnx::OnnxEvaluator;
+use pjlab_nn::NetEvaluator;
+use pjlab_nn::PolicyValueNet;
+use pjlab_nn::onnx::OnnxEvaluator;
 
 /// A network's evaluator, whichever runtime runs it.
 type BoxedEvaluator<G> = Box<dyn Evaluator<G> + Send>;

@@ -10,8 +10,9 @@
 //!                 `game`), the replay window's size, use counts and samples seen, seconds trained
 //! ```
 //!
-//! It is written into a temporary directory and renamed into place; `checkpoints/latest` names
-//! the newest.
+//! The network's files are `pjlab-nn`'s ([`pjlab_nn::checkpoint`]); the directory, its
+//! temporary name, `checkpoints/latest` and the rotation are the run directory's
+//! ([`pjlab_run::dir::Checkpoints`]).
 
 use std::path::{Path, PathBuf};
 
@@ -20,10 +21,12 @@ use pjlab_core::{Encoder, EncoderId, GameKit};
 use pjlab_selfplay::{ReplayWindow, read_positions};
 use serde::{Deserialize, Serialize};
 
+use pjlab_run::dir::{Checkpoints, RunDir};
+
 use crate::Error;
 use crate::config::RunConfig;
 use crate::learner::Learner;
-use crate::net::{NetShape, PolicyValueNet};
+use pjlab_nn::{NetShape, PolicyValueNet};
 
 /// What a checkpoint's `state.json` holds besides the weights and optimiser.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -62,42 +65,14 @@ pub(crate) fn io_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     }
 }
 
-/// Writes `text` to `path` atomically (a uniquely named temporary file beside it, renamed into
-/// place).
-pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
-    use std::io::Write as _;
-    let mut tmp = pjlab_selfplay::temporary_beside(path, ".tmp").map_err(io_err(path))?;
-    tmp.write_all(text.as_bytes()).map_err(io_err(tmp.path()))?;
-    tmp.persist(path).map_err(|e| io_err(path)(e.error))?;
-    Ok(())
-}
-
-/// The name of iteration `iteration`'s files: `iter-0001`.
-pub(crate) fn iter_name(iteration: u32) -> String {
-    format!("iter-{iteration:04}")
-}
-
-/// The newest complete checkpoint directory of the run directory `run`, if any.
+/// The newest checkpoint directory of the run directory `run`, if any.
 fn latest_dir(run: &Path) -> Result<Option<PathBuf>, Error> {
-    let latest = run.join("checkpoints").join("latest");
-    if !latest.exists() {
-        return Ok(None);
-    }
-    let name = std::fs::read_to_string(&latest).map_err(io_err(&latest))?;
-    Ok(Some(run.join("checkpoints").join(name.trim())))
+    Ok(RunDir::at(run).checkpoints().latest()?)
 }
 
 /// The checkpoint directory `path` names: itself, or a run directory's latest checkpoint.
 fn resolve(path: &Path) -> Result<PathBuf, Error> {
-    if path.join("state.json").exists() {
-        return Ok(path.to_path_buf());
-    }
-    latest_dir(path)?.ok_or_else(|| {
-        Error::Checkpoint(format!(
-            "{}: neither a checkpoint (state.json) nor a run directory with one",
-            path.display()
-        ))
-    })
+    Ok(Checkpoints::resolve(path)?)
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(dir: &Path) -> Result<T, Error> {
@@ -164,7 +139,7 @@ pub fn load<K: GameKit>(
     device: &Device,
 ) -> Result<(PolicyValueNet, RunConfig<K>), Error> {
     let (dir, state) = read_state::<K>(path)?;
-    let model = crate::learner::load_model(&dir, &state.config.network, state.shape, device)?;
+    let model = pjlab_nn::checkpoint::load(&dir, &state.config.network, state.shape, device)?;
     Ok((model, state.config))
 }
 
@@ -181,7 +156,7 @@ pub(crate) fn load_latest<K: GameKit>(
         return Ok(None);
     };
     let (dir, state) = read_state::<K>(&dir)?;
-    let model = crate::learner::load_model(&dir, &state.config.network, state.shape, device)?;
+    let model = pjlab_nn::checkpoint::load(&dir, &state.config.network, state.shape, device)?;
     let name = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -264,14 +239,6 @@ pub(crate) fn write<K: GameKit>(
         elapsed_s,
         chunks,
     } = *snapshot;
-    let dir = run.join("checkpoints");
-    let name = iter_name(iteration);
-    let tmp = dir.join(format!(".{name}.tmp"));
-    if tmp.exists() {
-        std::fs::remove_dir_all(&tmp).map_err(io_err(&tmp))?;
-    }
-    std::fs::create_dir_all(&tmp).map_err(io_err(&tmp))?;
-    learner.save(&tmp)?;
     let state = CheckpointState {
         iteration,
         encoder: encoder.id(),
@@ -284,35 +251,12 @@ pub(crate) fn write<K: GameKit>(
         chunks: chunks.to_vec(),
     };
     let text = serde_json::to_string(&state).map_err(|e| Error::Checkpoint(e.to_string()))?;
-    std::fs::write(tmp.join("state.json"), text).map_err(io_err(&tmp))?;
-    let final_dir = dir.join(&name);
-    if final_dir.exists() {
-        std::fs::remove_dir_all(&final_dir).map_err(io_err(&final_dir))?;
-    }
-    std::fs::rename(&tmp, &final_dir).map_err(io_err(&final_dir))?;
-    write_atomic(&dir.join("latest"), &name)?;
-    // Keep the newest few, and every `keep_every`-th for good.
-    let kept_for_good = |name: &str| {
-        let iteration = name
-            .strip_prefix("iter-")
-            .and_then(|n| n.parse::<u32>().ok());
-        matches!((iteration, keep_every), (Some(i), Some(k)) if k > 0 && i % k == 0)
-    };
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map_err(io_err(&dir))?
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("iter-") && !kept_for_good(n))
-        .collect();
-    names.sort();
-    let keep = keep.max(1);
-    if names.len() > keep {
-        for old in &names[..names.len() - keep] {
-            let path = dir.join(old);
-            std::fs::remove_dir_all(&path).map_err(io_err(&path))?;
-        }
-    }
-    Ok(())
+    RunDir::at(run)
+        .checkpoints()
+        .commit(iteration, keep, keep_every, |tmp| -> Result<(), Error> {
+            learner.save(tmp)?;
+            std::fs::write(tmp.join("state.json"), text).map_err(io_err(tmp))
+        })
 }
 
 /// The replay window a checkpoint left, rebuilt from the run's positions files.
@@ -322,7 +266,10 @@ pub(crate) fn restore_window<K: GameKit>(
 ) -> Result<ReplayWindow<K::Game>, Error> {
     // Its positions files, newest first: the learner's chunks, or the iterations.
     let names: Vec<String> = if state.chunks.is_empty() {
-        (1..=state.iteration).rev().map(iter_name).collect()
+        (1..=state.iteration)
+            .rev()
+            .map(pjlab_run::dir::iter_name)
+            .collect()
     } else {
         state.chunks.iter().rev().cloned().collect()
     };

@@ -27,7 +27,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Error;
 use crate::learner::TrainConfig;
-use crate::net::NetConfig;
+use pjlab_nn::NetConfig;
 
 /// Tables every run directory written before training became generic holds besides its own
 /// game's (each run wrote both games' tables, the unused one at its defaults). They are

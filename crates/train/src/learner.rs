@@ -1,10 +1,7 @@
 //! One training step: batches built from replay samples, the policy and value losses, AdamW.
 
-use burn::module::Module;
-use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
-use burn::store::ModuleRecord;
+use burn::tensor::Device;
 use burn::tensor::activation::log_softmax;
-use burn::tensor::{Bytes, Device, Tensor, TensorData};
 use pjlab_core::{Encoder, Game};
 use pjlab_selfplay::Sample;
 use rand::RngExt;
@@ -12,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
-use crate::net::{DRAW, LOSS, NetConfig, NetShape, PolicyValueNet, WIN};
+use pjlab_nn::{DRAW, LOSS, NetConfig, NetShape, PolicyValueNet, Trainee, WIN};
 
 /// Optimiser and loss settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -162,13 +159,11 @@ pub struct StepMetrics {
     pub rows: usize,
 }
 
-/// The network being trained and its optimiser.
+/// The network being trained (a [`Trainee`]: the model and its AdamW state) and the AlphaZero
+/// losses.
 pub struct Learner {
-    model: PolicyValueNet,
-    optim: ModuleOptimizer,
-    device: Device,
+    trainee: Trainee,
     config: TrainConfig,
-    shape: NetShape,
 }
 
 impl Learner {
@@ -181,46 +176,34 @@ impl Learner {
         device: &Device,
         seed: u64,
     ) -> Learner {
-        let device = device.clone().autodiff();
-        let model = PolicyValueNet::new(net, shape, &device, seed);
         Learner {
-            model,
-            optim: Self::optimizer(config),
-            device,
+            trainee: Trainee::new(net, shape, config.weight_decay, device, seed),
             config: config.clone(),
-            shape,
         }
     }
 
-    fn optimizer(config: &TrainConfig) -> ModuleOptimizer {
-        AdamWConfig::new()
-            .with_weight_decay(config.weight_decay)
-            .init()
-    }
-
-    /// The network (with gradients enabled; use [`Module::valid`] for inference).
+    /// The network (with gradients enabled; use [`burn::module::Module::valid`] for
+    /// inference).
     pub fn model(&self) -> &PolicyValueNet {
-        &self.model
+        self.trainee.model()
     }
 
     /// Input and output sizes.
     pub fn shape(&self) -> NetShape {
-        self.shape
+        self.trainee.shape()
     }
 
     /// One AdamW step on `batch`.
     pub fn step(&mut self, batch: &Batch) -> StepMetrics {
         let n = batch.rows;
-        let actions = self.shape.actions;
-        let tensor = |data: &[f32], cols: usize| {
-            Tensor::<2>::from_data(TensorData::new(data.to_vec(), [n, cols]), &self.device)
-        };
-        let inputs = tensor(&batch.inputs, self.shape.input);
-        let (policy_logits, value_logits) = self.model.forward(inputs);
-        let logp = log_softmax(policy_logits + tensor(&batch.mask, actions), 1);
+        let shape = self.trainee.shape();
+        let tensor = |data: &[f32], cols: usize| self.trainee.tensor(data, n, cols);
+        let inputs = tensor(&batch.inputs, shape.input);
+        let (policy_logits, value_logits) = self.trainee.model().forward(inputs);
+        let logp = log_softmax(policy_logits + tensor(&batch.mask, shape.actions), 1);
         let weight = tensor(&batch.policy_weight, 1);
         let weight_sum: f32 = batch.policy_weight.iter().sum();
-        let per_row = (logp.clone() * tensor(&batch.policy, actions)).sum_dim(1);
+        let per_row = (logp.clone() * tensor(&batch.policy, shape.actions)).sum_dim(1);
         let policy_loss = (per_row * weight).sum().neg() / f64::from(weight_sum.max(1.0));
         let logv = log_softmax(value_logits, 1);
         let value_loss = (logv.clone() * tensor(&batch.value, 3))
@@ -229,7 +212,7 @@ impl Learner {
             .neg();
         let entropy = (logp.clone().exp() * logp).sum_dim(1).mean().neg();
         let loss = policy_loss.clone() + value_loss.clone() * self.config.value_weight;
-        let grads = GradientsParams::from_grads(loss.backward(), &self.model);
+        let grads = self.trainee.gradients(loss);
         let logv = logv.into_data().try_into_vec::<f32>().unwrap_or_default();
         let correct = (0..n)
             .filter(|&r| {
@@ -247,66 +230,24 @@ impl Learner {
             policy_entropy: f64::from(entropy.into_scalar::<f32>()),
             rows: n,
         };
-        let model = self.model.clone();
-        self.model = self.optim.step(self.config.learning_rate, model, grads);
+        self.trainee.update(self.config.learning_rate, grads);
         metrics
     }
 
-    /// Saves the weights and the optimiser state as `model.bpk` and `optimizer.bpk` in `dir`.
+    /// Saves the weights and the optimiser state into the checkpoint directory `dir`.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when a file cannot be written.
+    /// When a file cannot be written.
     pub fn save(&self, dir: &std::path::Path) -> Result<(), Error> {
-        let err =
-            |e: burn::store::RecordError| Error::Checkpoint(format!("{}: {e}", dir.display()));
-        self.model
-            .clone()
-            .into_record()
-            .save(dir.join("model.bpk"))
-            .map_err(err)?;
-        self.optim.save(dir.join("optimizer.bpk")).map_err(err)
+        Ok(self.trainee.save(dir)?)
     }
 
     /// Loads what [`Learner::save`] wrote into this learner (same network shape). The files are
     /// read whole into memory, so the checkpoint may be removed afterwards.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when a file is missing, unreadable or of another shape.
+    /// When a file is missing, unreadable or of another shape.
     pub fn load(&mut self, dir: &std::path::Path) -> Result<(), Error> {
-        self.model = self
-            .model
-            .clone()
-            .load_record(read_record(&dir.join("model.bpk"))?);
-        let bytes = read_bytes(&dir.join("optimizer.bpk"))?;
-        self.optim = Self::optimizer(&self.config)
-            .from_bytes(bytes)
-            .map_err(|e| Error::Checkpoint(format!("{}: {e}", dir.display())))?;
-        Ok(())
+        Ok(self.trainee.load(dir)?)
     }
-}
-
-fn read_bytes(path: &std::path::Path) -> Result<Bytes, Error> {
-    let data =
-        std::fs::read(path).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
-    Ok(Bytes::from_bytes_vec(data))
-}
-
-fn read_record(path: &std::path::Path) -> Result<ModuleRecord, Error> {
-    ModuleRecord::from_bytes(read_bytes(path)?)
-        .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
-}
-
-/// Loads only the weights of a checkpoint directory into a network of the given shape, for
-/// inference.
-///
-/// # Errors
-/// [`Error::Checkpoint`] when the file is missing, unreadable or of another shape.
-pub fn load_model(
-    dir: &std::path::Path,
-    net: &NetConfig,
-    shape: NetShape,
-    device: &Device,
-) -> Result<PolicyValueNet, Error> {
-    let record = read_record(&dir.join("model.bpk"))?;
-    Ok(PolicyValueNet::new(net, shape, device, 0).load_record(record))
 }

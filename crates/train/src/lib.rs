@@ -1,23 +1,19 @@
-//! The Burn side of the lab: the policy/value network, its batched evaluator, the learner, and
-//! the self-play training loop behind `pjlab train`, for any game's [`pjlab_core::GameKit`]
-//! (its encoder, self-play setups, training table and strength measure come from the kit).
+//! AlphaZero self-play training behind `pjlab train`, for any game's [`pjlab_core::GameKit`]
+//! (its encoder, self-play setups, training table and strength measure come from the kit), on
+//! the network of `pjlab-nn`.
 //!
-//! The loop ([`run`]) plays, trains and evaluates; [`checkpoint`] writes and loads checkpoints
-//! ([`checkpoint::load`] is the one way back to a trained network); [`metrics`] writes the
-//! metrics lines and plots, [`summary`] a run's report from them; [`strength`] measures a network; [`agent`] makes it a player;
-//! [`export`] and [`onnx`] take it to other programs.
+//! The loop ([`run`]) plays, trains and evaluates; [`learner`] holds the AlphaZero losses;
+//! [`checkpoint`] writes and loads a training run's checkpoints ([`checkpoint::load`] is the one
+//! way back to a network it trained); [`metrics`] writes the metrics lines and plots,
+//! [`summary`] a run's report from them; [`strength`] measures a network; [`agent`] makes it a
+//! player; [`roles`] split the loop into self-play actors and a learner.
 
 pub mod agent;
 pub mod checkpoint;
 pub mod config;
-pub mod evaluator;
-pub mod export;
-pub mod inference;
 pub mod learner;
-pub mod lock;
 pub mod metrics;
-pub mod net;
-pub mod onnx;
+pub mod progress;
 pub mod roles;
 pub mod run;
 mod steps;
@@ -26,10 +22,9 @@ pub mod summary;
 
 pub use agent::NetAgent;
 pub use config::{EvalConfig, RunConfig};
-pub use evaluator::{EvalCounters, NetEvaluator};
-pub use learner::{Batch, Learner, StepMetrics, TrainConfig, load_model};
+pub use learner::{Batch, Learner, StepMetrics, TrainConfig};
 pub use metrics::IterationMetrics;
-pub use net::{NetConfig, NetShape, PolicyValueNet};
+pub use progress::{Progress, Reporter, Silent};
 pub use run::{RunOptions, RunSummary, train};
 pub use strength::Strength;
 
@@ -42,6 +37,12 @@ pub enum Error {
     /// Reading or writing a checkpoint failed.
     #[error("checkpoint: {0}")]
     Checkpoint(String),
+    /// The network's files: loading, saving, exporting.
+    #[error(transparent)]
+    Net(#[from] pjlab_nn::Error),
+    /// The run directory: its lock, manifest, config snapshot, metrics, checkpoints.
+    #[error(transparent)]
+    Run(#[from] pjlab_run::Error),
     /// Self-play records.
     #[error(transparent)]
     Records(#[from] pjlab_selfplay::Error),
@@ -56,10 +57,4 @@ pub enum Error {
         /// The failure.
         cause: std::io::Error,
     },
-    /// Another process is using the run directory.
-    #[error("{0}")]
-    Busy(String),
-    /// A metrics line that does not parse.
-    #[error("metrics: {0}")]
-    Metrics(String),
 }

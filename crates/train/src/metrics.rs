@@ -1,7 +1,6 @@
 //! What each iteration measured: one JSON line of `metrics.jsonl` per iteration, the summary
 //! line printed as it ends, and the SVG plots redrawn from all lines.
 
-use std::io::Write;
 use std::path::Path;
 
 use pjlab_selfplay::SelfPlayStats;
@@ -9,7 +8,6 @@ use pjlab_stats::plot::{Series, line_chart};
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
-use crate::checkpoint::{io_err, write_atomic};
 use crate::strength::Strength;
 
 /// One line of `metrics.jsonl`.
@@ -55,6 +53,12 @@ pub struct IterationMetrics {
     pub elapsed_s: f64,
 }
 
+impl pjlab_run::dir::MetricsLine for IterationMetrics {
+    fn iteration(&self) -> u32 {
+        self.iteration
+    }
+}
+
 /// The line printed as an iteration ends; `sides` names the first and second side (wins of
 /// the first side, draws, wins of the second side).
 pub(crate) fn summary_line(m: &IterationMetrics, sides: [&str; 2]) -> String {
@@ -83,43 +87,6 @@ pub(crate) fn summary_line(m: &IterationMetrics, sides: [&str; 2]) -> String {
         );
     }
     line
-}
-
-/// The metrics lines of the run directory `run` up to iteration `done` (the last checkpoint),
-/// rewriting the file without the later ones (a killed run redoes them) or a line cut short.
-pub(crate) fn read(run: &Path, done: u32) -> Result<Vec<IterationMetrics>, Error> {
-    let path = run.join("metrics.jsonl");
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
-    let mut kept = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        // A line may be cut short by a kill; lines past the checkpoint are redone.
-        if let Ok(m) = serde_json::from_str::<IterationMetrics>(line)
-            && m.iteration <= done
-        {
-            kept.push(m);
-        }
-    }
-    let text: String = kept
-        .iter()
-        .map(|m| serde_json::to_string(m).unwrap_or_default() + "\n")
-        .collect();
-    write_atomic(&path, &text)?;
-    Ok(kept)
-}
-
-/// Appends one line to `run/metrics.jsonl`.
-pub(crate) fn append(run: &Path, line: &IterationMetrics) -> Result<(), Error> {
-    let path = run.join("metrics.jsonl");
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(io_err(&path))?;
-    let text = serde_json::to_string(line).unwrap_or_default();
-    writeln!(file, "{text}").map_err(io_err(&path))
 }
 
 /// Redraws `run/plots/{losses,strength,games}.svg` from every line so far.

@@ -22,10 +22,12 @@ use pjlab_core::GameKit;
 use pjlab_selfplay::write_games;
 
 use crate::Error;
-use crate::checkpoint::iter_name;
+use pjlab_run::dir::iter_name;
+
 use crate::config::RunConfig;
 use crate::metrics::IterationMetrics;
-use crate::steps::{Bars, Judge, Trainer, iteration_line, mix, open_run, self_play};
+use crate::progress::Reporter;
+use crate::steps::{Judge, SelfPlayStep, Trainer, iteration_line, mix, open_run, self_play};
 use crate::strength::Strength;
 
 /// How `train` runs, beyond the configuration.
@@ -33,8 +35,8 @@ use crate::strength::Strength;
 pub struct RunOptions {
     /// The run directory.
     pub out: PathBuf,
-    /// Draw progress bars (when stderr is a terminal).
-    pub progress: bool,
+    /// Where progress goes (nothing by default; the binary draws bars).
+    pub progress: Reporter,
     /// Stop after this many iterations of this invocation (the run stays resumable).
     pub stop_after: Option<u32>,
     /// Checkpoints kept (the newest ones).
@@ -48,11 +50,11 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    /// Defaults for a run directory: progress bars, no early stop, 3 checkpoints kept.
+    /// Defaults for a run directory: no progress reports, no early stop, 3 checkpoints kept.
     pub fn new(out: impl Into<PathBuf>) -> RunOptions {
         RunOptions {
             out: out.into(),
-            progress: true,
+            progress: Reporter::default(),
             stop_after: None,
             keep_checkpoints: 3,
             keep_every: None,
@@ -72,10 +74,7 @@ pub struct RunSummary {
     pub metrics: Vec<IterationMetrics>,
 }
 
-/// File of a run directory with one JSON line per invocation of `pjlab train` on it.
-pub const PROVENANCE_FILE: &str = "provenance.jsonl";
-/// Footer key of the provenance in the Parquet files a run writes.
-pub const PROVENANCE_KEY: &str = "pjlab.provenance";
+pub use pjlab_run::dir::{PROVENANCE_FILE, PROVENANCE_KEY};
 
 /// The configuration a run directory was started with, if any.
 ///
@@ -101,13 +100,14 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
     let out = &options.out;
     let run = open_run(config, options)?;
     let mut trainer = Trainer::<K>::resume(config, out)?;
-    let bars = Bars::new(
-        options.progress,
+    let progress = &*options.progress;
+    progress.begin(
         "train",
         "iteration",
         u64::from(config.iterations),
         u64::from(trainer.done),
     );
+    let step = SelfPlayStep::of(config);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.workers)
         .build()
@@ -129,18 +129,18 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
 
         // 1. Self-play, one lock-step worker per core; the games join the replay window.
         let t = Instant::now();
-        bars.start_phase("self-play", config.games_per_iteration as u64);
+        progress.phase("self-play", config.games_per_iteration as u64, "");
         let model = trainer.learner.model().valid();
         let (games, stats, counters) = self_play::<K>(
             &pool,
             &model,
             &trainer.device,
-            config,
+            &step,
             setups.as_ref(),
             config.games_per_iteration,
             u64::from(iteration - 1) * config.games_per_iteration as u64,
             (config.seed, iteration),
-            &|| bars.phase.inc(1),
+            &|| progress.tick(),
         );
         let name = format!("{}.parquet", iter_name(iteration));
         write_games(
@@ -159,14 +159,19 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
 
         // 2. Training on the window, `train_ratio` samples per new position.
         let trained = trainer.train(
-            config,
+            &config.train,
             stats.positions,
             mix(config.seed, iteration, 0, 2),
-            &bars,
+            progress,
         );
 
         // 3. Evaluation, when due.
-        let (strength, eval_s) = trainer.evaluate(&judge, config, iteration, &bars);
+        let (strength, eval_s) = trainer.evaluate(
+            &judge,
+            iteration,
+            mix(config.seed, iteration, 0, 3),
+            progress,
+        );
 
         // 4. The metrics line, plots and the checkpoint.
         let line = iteration_line(
@@ -179,9 +184,9 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
             strength,
             trainer.elapsed_before + started.elapsed().as_secs_f64(),
         );
-        trainer.finish_iteration(config, options, line, &bars)?;
+        trainer.finish_iteration(config, options, line, progress)?;
     }
-    bars.finish();
+    progress.end();
     Ok(summary(iteration, trainer.lines))
 }
 

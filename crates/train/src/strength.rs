@@ -15,8 +15,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::NetAgent;
-use crate::evaluator::NetEvaluator;
-use crate::net::PolicyValueNet;
+use pjlab_nn::NetEvaluator;
+use pjlab_nn::PolicyValueNet;
 
 /// A measurement of strength.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

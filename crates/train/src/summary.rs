@@ -11,23 +11,20 @@ use pjlab_stats::stats::wilson;
 use crate::Error;
 use crate::metrics::IterationMetrics;
 
-/// The metrics lines of a `metrics.jsonl` file, read-only: every complete line, in order.
+/// The metrics lines of a `metrics.jsonl` file, read-only, under the one reading policy of
+/// [`pjlab_run::dir::MetricsLog`] (an iteration's last line, a line cut short at the end
+/// ignored).
 ///
 /// # Errors
-/// [`Error::Io`] when the file cannot be read, [`Error::Metrics`] when a line does not parse.
+/// When the file cannot be read or a line does not parse.
 pub fn read_metrics(path: &Path) -> Result<Vec<IterationMetrics>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
-        path: path.display().to_string(),
-        cause: e,
-    })?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l)
-                .map_err(|e| Error::Metrics(format!("{}:{}: {e}", path.display(), i + 1)))
-        })
-        .collect()
+    if !path.exists() {
+        return Err(Error::Io {
+            path: path.display().to_string(),
+            cause: std::io::Error::from(std::io::ErrorKind::NotFound),
+        });
+    }
+    Ok(pjlab_run::dir::MetricsLog::new(path).read()?)
 }
 
 /// Iterations per block of the pooled table: 100 for runs of 300 iterations or more, a tenth of

@@ -3,9 +3,10 @@
 use burn::tensor::Device;
 use pjlab_core::{Encoder, Game};
 use pjlab_mcts::{Evaluation, Evaluator, Request};
+use pjlab_nn::{NetConfig, NetEvaluator, NetShape};
 use pjlab_pijersi::{PijersiEncoder, Position, Variant};
 use pjlab_selfplay::Sample;
-use pjlab_train::{Batch, Learner, NetConfig, NetEvaluator, NetShape, TrainConfig};
+use pjlab_train::{Batch, Learner, TrainConfig};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;

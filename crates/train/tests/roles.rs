@@ -52,9 +52,7 @@ fn tiny() -> RunConfig {
 }
 
 fn quiet(out: &Path) -> RunOptions {
-    let mut o = RunOptions::new(out);
-    o.progress = false;
-    o
+    RunOptions::new(out)
 }
 
 fn actor(run: &Path, actor: u32, batches: Option<u64>) -> ActorOptions {
@@ -66,7 +64,7 @@ fn actor(run: &Path, actor: u32, batches: Option<u64>) -> ActorOptions {
         batches,
         max_pending: None,
         wait: Duration::from_secs(60),
-        progress: false,
+        progress: Default::default(),
         provenance: pjlab_core::Provenance::default(),
     }
 }

@@ -22,9 +22,7 @@ use pjlab_train::{IterationMetrics, RunOptions, train};
 type RunConfig = pjlab_train::RunConfig<PijersiKit>;
 
 fn quiet(out: &Path) -> RunOptions {
-    let mut o = RunOptions::new(out);
-    o.progress = false;
-    o
+    RunOptions::new(out)
 }
 
 #[test]

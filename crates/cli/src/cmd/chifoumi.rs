@@ -14,7 +14,7 @@ use pjlab_chifoumi_eval::{
     spec_of,
 };
 use pjlab_chifoumi_learn::NetPlayer;
-use pjlab_train::inference::PackedNet;
+use pjlab_nn::inference::PackedNet;
 
 use crate::Verbosity;
 

@@ -36,7 +36,7 @@ fn export<K: GameKit>(args: &Args) -> Result<()> {
     let (net, config) = pjlab_train::checkpoint::load::<K>(&args.checkpoint, &device)?;
     let training = pjlab_train::checkpoint::summary(&args.checkpoint)?;
     let encoder = K::encoder(&config.game);
-    let card = pjlab_train::export::export::<K>(&net, &encoder, training, &args.out)?;
+    let card = pjlab_nn::export::export::<K>(&net, &encoder, training, &args.out)?;
     println!("{}", args.out.display());
     println!("{}", card.display());
     Ok(())

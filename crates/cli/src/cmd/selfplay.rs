@@ -60,7 +60,7 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         batches: args.batches,
         max_pending: args.max_pending,
         wait: Duration::from_secs_f64(args.wait),
-        progress: verbosity != Verbosity::Quiet,
+        progress: crate::bars::Bars::reporter(verbosity != Verbosity::Quiet),
         provenance: crate::cmd::provenance(),
     };
     // The game is known once the learner has written the configuration.

@@ -104,7 +104,7 @@ fn run_game<K: GameKit>(
         .clone()
         .unwrap_or_else(|| PathBuf::from("runs").join(name));
     let mut options = RunOptions::new(&out);
-    options.progress = verbosity != Verbosity::Quiet;
+    options.progress = crate::bars::Bars::reporter(verbosity != Verbosity::Quiet);
     options.stop_after = args.stop_after;
     options.keep_checkpoints = args.keep_checkpoints;
     options.keep_every = args.keep_every;

@@ -12,11 +12,12 @@ use pjlab_selfplay::write_games;
 use crate::Error;
 use crate::checkpoint::{self, io_err};
 use crate::config::RunConfig;
-use crate::lock::RunLock;
-use crate::net::PolicyValueNet;
+use crate::progress::{Progress, Reporter};
 use crate::roles::chunks::{chunk_name, committed, next_seq, parse_chunk_name};
 use crate::run::PROVENANCE_KEY;
-use crate::steps::{Bars, mix, self_play};
+use crate::steps::{SelfPlayStep, mix, self_play};
+use pjlab_nn::PolicyValueNet;
+use pjlab_run::dir::RunLock;
 
 /// Footer key of a chunk's Parquet files naming the actor that wrote it.
 pub const ACTOR_KEY: &str = "pjlab.actor";
@@ -44,8 +45,8 @@ pub struct ActorOptions {
     pub max_pending: Option<usize>,
     /// How long to wait for the learner's configuration and first checkpoint.
     pub wait: Duration,
-    /// Draw progress bars (when stderr is a terminal).
-    pub progress: bool,
+    /// Where progress goes (nothing by default; the binary draws bars).
+    pub progress: Reporter,
     /// This invocation's provenance, written into each chunk's footers.
     pub provenance: pjlab_core::Provenance,
 }
@@ -154,7 +155,7 @@ fn wait_for_learner(
     iterations: u32,
     allowed: usize,
     stop: &AtomicBool,
-    bars: &Bars,
+    progress: &dyn Progress,
 ) -> Result<bool, Error> {
     let mut waiting = false;
     loop {
@@ -163,10 +164,11 @@ fn wait_for_learner(
             return Ok(done);
         }
         if !waiting {
-            bars.start_phase("waiting", 0);
-            bars.phase.set_message(format!(
-                "for the learner: {pending} of this actor's games not yet taken"
-            ));
+            progress.phase(
+                "waiting",
+                0,
+                &format!("for the learner: {pending} of this actor's games not yet taken"),
+            );
             waiting = true;
         }
         std::thread::sleep(Duration::from_millis(250));
@@ -253,13 +255,14 @@ pub fn self_play_actor<K: GameKit>(
         .num_threads(config.workers)
         .build()
         .map_err(|e| Error::Config(format!("workers: {e}")))?;
-    let bars = Bars::new(
-        options.progress,
+    let progress = &*options.progress;
+    progress.begin(
         &format!("actor {}", options.actor),
         "batch",
         options.batches.unwrap_or(0),
         0,
     );
+    let step = SelfPlayStep::of(&config);
     let mut network: Option<(String, u32, PolicyValueNet)> = None;
     loop {
         if stop.load(Ordering::SeqCst) {
@@ -281,7 +284,7 @@ pub fn self_play_actor<K: GameKit>(
             config.iterations,
             max_pending - games,
             stop,
-            &bars,
+            progress,
         )? {
             summary.stopped = Stopped::RunFinished;
             break;
@@ -309,19 +312,18 @@ pub fn self_play_actor<K: GameKit>(
         }
         let seq = next_seq(run, options.actor)?;
         let chunk = chunk_name(options.actor, seq);
-        bars.start_phase("self-play", games as u64);
-        bars.phase.set_message(format!("{chunk} with {name}"));
+        progress.phase("self-play", games as u64, &format!("{chunk} with {name}"));
         let first_id = (u64::from(options.actor) << 44) | (seq << 20);
         let (finished, stats, _) = self_play::<K>(
             &pool,
             model,
             &device,
-            &config,
+            &step,
             setups.as_ref(),
             games,
             first_id,
             (mix(config.seed, 0, u64::from(options.actor), 4), seq as u32),
-            &|| bars.phase.inc(1),
+            &|| progress.tick(),
         );
         let file = format!("{chunk}.parquet");
         write_games(
@@ -334,12 +336,12 @@ pub fn self_play_actor<K: GameKit>(
         summary.batches += 1;
         summary.games += stats.games;
         summary.positions += stats.positions;
-        bars.main.set_position(summary.batches);
-        bars.say(format!(
+        progress.advance_to(summary.batches);
+        progress.say(&format!(
             "{chunk}: {} games, {} positions with {name}",
             stats.games, stats.positions
         ));
     }
-    bars.finish();
+    progress.end();
     Ok(summary)
 }

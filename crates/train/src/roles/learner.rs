@@ -10,10 +10,11 @@ use pjlab_selfplay::{Sample, SelfPlayStats};
 
 use crate::Error;
 use crate::config::RunConfig;
-use crate::evaluator::EvalCounters;
+use crate::progress::Progress;
 use crate::roles::chunks::{Chunk, committed, parse_chunk_name};
 use crate::run::{RunOptions, RunSummary, summary};
-use crate::steps::{Bars, Judge, Trainer, iteration_line, mix, open_run};
+use crate::steps::{Judge, Trainer, iteration_line, mix, open_run};
+use pjlab_nn::EvalCounters;
 
 /// How often the learner looks for new chunks while it waits.
 const POLL: Duration = Duration::from_millis(250);
@@ -34,7 +35,7 @@ fn gather(
     taken: &HashSet<String>,
     games: usize,
     stop: &AtomicBool,
-    bars: &Bars,
+    progress: &dyn Progress,
 ) -> Result<Option<Gathered>, Error> {
     let mut got = Gathered {
         chunks: Vec::new(),
@@ -51,7 +52,7 @@ fn gather(
         for (_, _, name) in new {
             let chunk = Chunk::read(out, &name)?;
             got.games += chunk.games.len();
-            bars.phase.set_position(got.games.min(games) as u64);
+            progress.phase_at(got.games.min(games) as u64);
             read.insert(name);
             got.chunks.push(chunk);
             if got.games >= games {
@@ -89,8 +90,8 @@ pub fn learn<K: GameKit>(
         trainer.checkpoint(config, options, 0, 0.0)?;
     }
     let mut taken: HashSet<String> = trainer.chunks.iter().cloned().collect();
-    let bars = Bars::new(
-        options.progress,
+    let progress = &*options.progress;
+    progress.begin(
         "learner",
         "iteration",
         u64::from(config.iterations),
@@ -106,9 +107,13 @@ pub fn learn<K: GameKit>(
         }
         // 1. The actors' new chunks, into the window in the order they were found.
         let t = Instant::now();
-        bars.start_phase("waiting", config.games_per_iteration as u64);
-        bars.phase.set_message("games from the actors");
-        let Some(gathered) = gather(out, &taken, config.games_per_iteration, stop, &bars)? else {
+        progress.phase(
+            "waiting",
+            config.games_per_iteration as u64,
+            "games from the actors",
+        );
+        let Some(gathered) = gather(out, &taken, config.games_per_iteration, stop, progress)?
+        else {
             break;
         };
         iteration += 1;
@@ -126,12 +131,17 @@ pub fn learn<K: GameKit>(
 
         // 2. Training and evaluation as in the single-process loop.
         let trained = trainer.train(
-            config,
+            &config.train,
             stats.positions,
             mix(config.seed, iteration, 0, 2),
-            &bars,
+            progress,
         );
-        let (strength, eval_s) = trainer.evaluate(&judge, config, iteration, &bars);
+        let (strength, eval_s) = trainer.evaluate(
+            &judge,
+            iteration,
+            mix(config.seed, iteration, 0, 3),
+            progress,
+        );
 
         // 3. The metrics line (self-play time is the time spent waiting for chunks, and the
         // positions' rate is the actors' since the previous iteration) and the checkpoint.
@@ -147,9 +157,9 @@ pub fn learn<K: GameKit>(
             trainer.elapsed_before + started.elapsed().as_secs_f64(),
         );
         line.positions_per_s = positions / last_end.elapsed().as_secs_f64().max(1e-9);
-        trainer.finish_iteration(config, options, line, &bars)?;
+        trainer.finish_iteration(config, options, line, progress)?;
         last_end = Instant::now();
     }
-    bars.finish();
+    progress.end();
     Ok(summary(iteration, trainer.lines))
 }

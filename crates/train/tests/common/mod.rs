@@ -5,8 +5,9 @@
 use std::path::Path;
 
 use burn::tensor::Device;
+use pjlab_nn::NetEvaluator;
 use pjlab_pijersi::{PijersiEncoder, PijersiKit, Variant};
-use pjlab_train::{IterationMetrics, NetEvaluator, checkpoint};
+use pjlab_train::{IterationMetrics, checkpoint};
 
 /// A metrics line without its timings (which differ between runs).
 pub fn untimed(m: &IterationMetrics) -> IterationMetrics {

@@ -11,8 +11,9 @@ use burn::tensor::Device;
 use pjlab_agents::Agent;
 use pjlab_arena::schedule::overrun_threshold;
 use pjlab_core::Encoder;
+use pjlab_nn::{NetConfig, NetShape, PolicyValueNet};
 use pjlab_pijersi::{PijersiEncoder, PijersiKit, Position};
-use pjlab_train::{NetAgent, NetConfig, NetShape, PolicyValueNet};
+use pjlab_train::NetAgent;
 
 use super::{Args, Figure, sample_positions};
 use crate::Verbosity;

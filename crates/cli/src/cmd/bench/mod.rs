@@ -460,9 +460,9 @@ fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     use burn::tensor::{Device, Tensor, TensorData};
     use pjlab_core::Encoder;
     use pjlab_mcts::{Evaluation, Evaluator, Request};
+    use pjlab_nn::inference::PackedNet;
+    use pjlab_nn::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
     use pjlab_pijersi::PijersiEncoder;
-    use pjlab_train::inference::PackedNet;
-    use pjlab_train::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
 
     let mut figures = Vec::new();
     if verbosity != Verbosity::Quiet && !args.json {
@@ -594,7 +594,8 @@ fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     use pjlab_pijersi::PijersiEncoder;
     use pjlab_selfplay::{SelfPlayConfig, play_games};
     type PijersiSetups = SetupMix<Variant>;
-    use pjlab_train::{Batch, Learner, NetConfig, NetEvaluator, NetShape, TrainConfig};
+    use pjlab_nn::{NetConfig, NetEvaluator, NetShape};
+    use pjlab_train::{Batch, Learner, TrainConfig};
 
     let mut figures = Vec::new();
     let say = |text: &str| {

@@ -4,9 +4,9 @@
 use burn::tensor::{Device, Tensor, TensorData};
 use pjlab_abalone::{AbaloneEncoder, AbaloneKit};
 use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
+use pjlab_nn::export::{model_card, onnx_bytes};
+use pjlab_nn::{NetConfig, NetShape, PolicyValueNet};
 use pjlab_pijersi::{PijersiEncoder, PijersiKit, Position, Variant};
-use pjlab_train::export::{model_card, onnx_bytes};
-use pjlab_train::{NetConfig, NetShape, PolicyValueNet};
 use tract_onnx::prelude::*;
 
 /// Positions with either side to move, stacks and captures: random setups played on a little.

@@ -1,6 +1,6 @@
-//! One process per run directory: `pjlab train` holds an exclusive lock on `<run>/.lock` while it
+//! One process per run directory: a run holds an exclusive lock on `<run>/.lock` while it
 //! runs, so a second process on the same directory refuses instead of interleaving its
-//! iterations with the first's. The lock is the operating system's (`flock`), released when
+//! work with the first's. The lock is the operating system's (`flock`), released when
 //! the process ends however it ends, so a killed run leaves no stale lock behind: the file
 //! stays, but nothing holds it.
 
@@ -20,15 +20,16 @@ pub struct RunLock {
 }
 
 impl RunLock {
-    /// Locks `dir` (which must exist), writing this process's id into the lock file.
+    /// Locks `dir` (which must exist) for `what` (the command, as the refusal names it:
+    /// `pjlab train`), writing this process's id into the lock file.
     ///
     /// # Errors
     /// [`Error::Busy`] when another process holds the lock (its id in the message),
     /// [`Error::Io`] when the file cannot be opened.
-    pub fn acquire(dir: &Path) -> Result<RunLock, Error> {
+    pub fn acquire(dir: &Path, what: &str) -> Result<RunLock, Error> {
         Self::acquire_file(&dir.join(LOCK_FILE), |who| {
             format!(
-                "{} is in use by {who} (pjlab train on the same run directory); wait for it \
+                "{} is in use by {who} ({what} on the same run directory); wait for it \
                  to end or choose another --out",
                 dir.display()
             )
@@ -83,8 +84,10 @@ mod tests {
     #[test]
     fn a_second_lock_is_refused_until_the_first_is_released() {
         let dir = tempfile::tempdir().unwrap();
-        let first = RunLock::acquire(dir.path()).unwrap();
-        let refused = RunLock::acquire(dir.path()).unwrap_err().to_string();
+        let first = RunLock::acquire(dir.path(), "pjlab train").unwrap();
+        let refused = RunLock::acquire(dir.path(), "pjlab train")
+            .unwrap_err()
+            .to_string();
         assert!(
             refused.contains(&format!("process {}", std::process::id())),
             "{refused}"
@@ -92,6 +95,6 @@ mod tests {
         drop(first);
         // Released (as when a process dies): the file stays and is taken again.
         assert!(dir.path().join(LOCK_FILE).exists());
-        RunLock::acquire(dir.path()).unwrap();
+        RunLock::acquire(dir.path(), "pjlab train").unwrap();
     }
 }

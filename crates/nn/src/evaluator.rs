@@ -165,28 +165,23 @@ impl<G: Game, E: Encoder<G>> NetEvaluator<G, E> {
     }
 }
 
-/// Softmax of `logits` in place.
+/// Softmax of `logits` in place (the search's own [`pjlab_mcts::gumbel::softmax`]: the one
+/// softmax of the lab).
 pub fn softmax_in_place(logits: &mut [f32]) {
-    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let mut total = 0.0;
-    for x in logits.iter_mut() {
-        *x = (*x - max).exp();
-        total += *x;
-    }
-    if total > 0.0 && total.is_finite() {
-        for x in logits.iter_mut() {
-            *x /= total;
-        }
-    } else {
-        let n = logits.len() as f32;
-        logits.fill(1.0 / n);
-    }
+    pjlab_mcts::gumbel::softmax(logits);
+}
+
+/// Win, draw and loss probabilities from win/draw/loss logits (indexed by [`WIN`], [`DRAW`],
+/// [`LOSS`]).
+pub fn wdl_probabilities(logits: &[f32]) -> [f32; 3] {
+    let mut p = [logits[WIN], logits[DRAW], logits[LOSS]];
+    softmax_in_place(&mut p);
+    p
 }
 
 /// `P(win) - P(loss)` from win/draw/loss logits.
 pub fn wdl_value(logits: &[f32]) -> f32 {
-    let mut p = [logits[WIN], logits[DRAW], logits[LOSS]];
-    softmax_in_place(&mut p);
+    let p = wdl_probabilities(logits);
     p[WIN] - p[LOSS]
 }
 

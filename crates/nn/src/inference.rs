@@ -86,7 +86,7 @@ impl Dense {
 ///
 /// ```
 /// use burn::tensor::Device;
-/// use pjlab_train::{NetConfig, NetShape, PolicyValueNet, inference::PackedNet};
+/// use pjlab_nn::{NetConfig, NetShape, PolicyValueNet, inference::PackedNet};
 ///
 /// let shape = NetShape { input: 10, actions: 7 };
 /// let net = PolicyValueNet::new(&NetConfig::default(), shape, &Device::default(), 1);

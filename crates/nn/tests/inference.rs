@@ -3,9 +3,9 @@
 
 use burn::tensor::{Device, Tensor, TensorData};
 use pjlab_core::Encoder;
+use pjlab_nn::inference::PackedNet;
+use pjlab_nn::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
 use pjlab_pijersi::{PijersiEncoder, Position, Variant};
-use pjlab_train::inference::PackedNet;
-use pjlab_train::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
