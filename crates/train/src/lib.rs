@@ -13,6 +13,7 @@ pub mod checkpoint;
 pub mod config;
 pub mod learner;
 pub mod metrics;
+mod options;
 pub mod progress;
 pub mod roles;
 pub mod run;

@@ -14,7 +14,6 @@
 //! plots/*.svg                 losses, strength, games
 //! ```
 
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use burn::module::Module;
@@ -26,42 +25,8 @@ use pjlab_run::dir::iter_name;
 
 use crate::config::RunConfig;
 use crate::metrics::IterationMetrics;
-use crate::progress::Reporter;
 use crate::steps::{Judge, SelfPlayStep, Trainer, iteration_line, mix, open_run, self_play};
 use crate::strength::Strength;
-
-/// How `train` runs, beyond the configuration.
-#[derive(Clone, Debug)]
-pub struct RunOptions {
-    /// The run directory.
-    pub out: PathBuf,
-    /// Where progress goes (nothing by default; the binary draws bars).
-    pub progress: Reporter,
-    /// Stop after this many iterations of this invocation (the run stays resumable).
-    pub stop_after: Option<u32>,
-    /// Checkpoints kept (the newest ones).
-    pub keep_checkpoints: usize,
-    /// Also keep, for good, the checkpoint of every iteration that is a multiple of this (a
-    /// run's strength curve plays them later).
-    pub keep_every: Option<u32>,
-    /// This invocation's provenance: appended to `provenance.jsonl` in the run directory and
-    /// written into the footers of the Parquet files it writes (key `pjlab.provenance`).
-    pub provenance: pjlab_core::Provenance,
-}
-
-impl RunOptions {
-    /// Defaults for a run directory: no progress reports, no early stop, 3 checkpoints kept.
-    pub fn new(out: impl Into<PathBuf>) -> RunOptions {
-        RunOptions {
-            out: out.into(),
-            progress: Reporter::default(),
-            stop_after: None,
-            keep_checkpoints: 3,
-            keep_every: None,
-            provenance: pjlab_core::Provenance::default(),
-        }
-    }
-}
 
 /// What a finished (or stopped) run reports.
 #[derive(Clone, Debug)]
@@ -74,19 +39,8 @@ pub struct RunSummary {
     pub metrics: Vec<IterationMetrics>,
 }
 
+pub use crate::options::{RunOptions, run_config};
 pub use pjlab_run::dir::{PROVENANCE_FILE, PROVENANCE_KEY};
-
-/// The configuration a run directory was started with, if any.
-///
-/// # Errors
-/// As [`RunConfig::from_file`]: a run of another game does not parse as one of `K`.
-pub fn run_config<K: GameKit>(dir: &Path) -> Result<Option<RunConfig<K>>, Error> {
-    let path = dir.join("config.toml");
-    if !path.exists() {
-        return Ok(None);
-    }
-    RunConfig::from_file(&path).map(Some)
-}
 
 /// Runs (or resumes) the training run described by `config` in `options.out`.
 ///

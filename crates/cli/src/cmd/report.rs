@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use pjlab_arena::shard::{self, ShardRun};
 use pjlab_arena::{record, report, session};
 use pjlab_core::GameKit;
+use pjlab_run::dir::{CONFIG_FILE, METRICS_FILE, Manifest, RunDir, RunKind};
 
 use crate::cmd::game::GameName;
 
@@ -45,46 +46,78 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// The report of the run in `dir`, written into `out` (default: `dir`).
-fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
-    let out = out.unwrap_or_else(|| dir.to_path_buf());
+/// What a run directory holds: its manifest, or for a run written before manifests, what its
+/// files say.
+fn manifest(dir: &Path) -> Result<Manifest> {
+    if let Some(manifest) = RunDir::at(dir).manifest()? {
+        return Ok(manifest);
+    }
     if pjlab_chifoumi_eval::record::Records::exist(dir) {
         let records = pjlab_chifoumi_eval::record::Records::read(dir)?;
-        std::fs::create_dir_all(&out)
-            .with_context(|| format!("cannot create {}", out.display()))?;
-        pjlab_chifoumi_eval::report::write_report(&out, &records)?;
-        println!("{}", out.join("report.md").display());
-        return Ok(());
+        let kind = match records.run.kind {
+            pjlab_chifoumi_eval::RunKind::Match => RunKind::Match,
+            pjlab_chifoumi_eval::RunKind::Tournament => RunKind::Tournament,
+            pjlab_chifoumi_eval::RunKind::Arena => RunKind::Arena,
+        };
+        return Ok(Manifest::new(kind, "chifoumi"));
     }
-    let chifoumi_config = std::fs::read_to_string(dir.join("config.toml"))
-        .ok()
-        .and_then(|text| pjlab_chifoumi_learn::LearnConfig::parse(&text).ok());
-    if chifoumi_config.is_some() && dir.join("metrics.jsonl").exists() {
-        let logs = pjlab_chifoumi_learn::read_metrics(dir)?;
-        std::fs::create_dir_all(&out)
-            .with_context(|| format!("cannot create {}", out.display()))?;
-        let path = out.join("training.md");
-        std::fs::write(&path, pjlab_chifoumi_learn::report::training_report(&logs))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("{}", path.display());
-        return Ok(());
-    }
+    let config = std::fs::read_to_string(dir.join(CONFIG_FILE)).ok();
+    let chifoumi_config = config
+        .as_deref()
+        .and_then(|text| pjlab_chifoumi_learn::LearnConfig::parse(text).ok());
     let parquet = session::games_file(dir);
-    let metrics = dir.join("metrics.jsonl");
-    if !parquet.exists() && metrics.exists() {
-        let rows = pjlab_train::summary::read_metrics(&metrics)?;
-        std::fs::create_dir_all(&out)
-            .with_context(|| format!("cannot create {}", out.display()))?;
-        let path = out.join("training.md");
-        std::fs::write(&path, pjlab_train::summary::training_report(&rows))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("{}", path.display());
-        return Ok(());
+    if !parquet.exists() && dir.join(METRICS_FILE).exists() {
+        let game = match (&chifoumi_config, config.as_deref()) {
+            (Some(_), _) => "chifoumi".to_string(),
+            (None, Some(text)) => {
+                pjlab_train::config::game_name(text)?.unwrap_or_else(|| "pijersi".into())
+            }
+            (None, None) => "pijersi".into(),
+        };
+        return Ok(Manifest::new(RunKind::Training, &game));
     }
     let spec = record::load_spec(&parquet)
         .with_context(|| format!("no run's games in {}", dir.display()))?;
-    let game = GameName::parse(&spec.game)?;
-    crate::with_game!(game, |K| write::<K>(&parquet, &out))?;
-    println!("{}", out.join("report.md").display());
+    let kind = match spec.kind {
+        pjlab_arena::schedule::Kind::Match => RunKind::Match,
+        pjlab_arena::schedule::Kind::Tournament => RunKind::Tournament,
+        pjlab_arena::schedule::Kind::Balance => RunKind::Balance,
+    };
+    Ok(Manifest::new(kind, &spec.game))
+}
+
+fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
+    let out = out.unwrap_or_else(|| dir.to_path_buf());
+    let manifest = manifest(dir)?;
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    let written = match (manifest.kind, manifest.game.as_str()) {
+        (RunKind::Training, "chifoumi") => {
+            let logs = pjlab_chifoumi_learn::read_metrics(dir)?;
+            let path = out.join("training.md");
+            std::fs::write(&path, pjlab_chifoumi_learn::report::training_report(&logs))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            path
+        }
+        (_, "chifoumi") => {
+            let records = pjlab_chifoumi_eval::record::Records::read(dir)?;
+            pjlab_chifoumi_eval::report::write_report(&out, &records)?;
+            out.join("report.md")
+        }
+        (RunKind::Training, _) => {
+            let rows = pjlab_train::summary::read_metrics(&dir.join(METRICS_FILE))?;
+            let path = out.join("training.md");
+            std::fs::write(&path, pjlab_train::summary::training_report(&rows))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            path
+        }
+        (_, game) => {
+            let game = GameName::parse(game)?;
+            let parquet = session::games_file(dir);
+            crate::with_game!(game, |K| write::<K>(&parquet, &out))?;
+            out.join("report.md")
+        }
+    };
+    println!("{}", written.display());
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use pjlab_run::dir::{Manifest, PROVENANCE_KEY, RunDir, RunKind, RunLock};
 
 use crate::Error;
 use crate::config::RunConfig;
-use crate::run::RunOptions;
+use crate::options::RunOptions;
 
 /// A run directory opened for training: locked, its sub-directories made, its manifest
 /// written, its configuration checked against the one it was started with and written, this
@@ -27,7 +27,7 @@ pub(crate) fn open_run<K: GameKit>(
         run.sub_dir(sub)?;
     }
     run.check_resume(
-        crate::run::run_config::<K>(run.path())?,
+        crate::options::run_config::<K>(run.path())?,
         config,
         |previous, config| previous.iterations = config.iterations,
         "`iterations`",

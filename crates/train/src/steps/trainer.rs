@@ -20,8 +20,8 @@ use crate::checkpoint;
 use crate::config::RunConfig;
 use crate::learner::{Batch, Learner, StepMetrics, TrainConfig};
 use crate::metrics::{self, IterationMetrics};
+use crate::options::RunOptions;
 use crate::progress::Progress;
-use crate::run::RunOptions;
 use crate::strength::Strength;
 
 /// What an iteration's training steps measured.
