@@ -25,7 +25,7 @@ use pjlab_run::dir::iter_name;
 
 use crate::config::RunConfig;
 use crate::metrics::IterationMetrics;
-use crate::steps::{Judge, SelfPlayStep, Trainer, iteration_line, mix, open_run, self_play};
+use crate::steps::{Judge, SelfPlayStep, Trainer, iteration_line, open_run, self_play};
 use crate::strength::Strength;
 
 /// What a finished (or stopped) run reports.
@@ -111,21 +111,10 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
         }
         let selfplay_s = t.elapsed().as_secs_f64();
 
-        // 2. Training on the window, `train_ratio` samples per new position.
-        let trained = trainer.train(
-            &config.train,
-            stats.positions,
-            mix(config.seed, iteration, 0, 2),
-            progress,
-        );
-
-        // 3. Evaluation, when due.
-        let (strength, eval_s) = trainer.evaluate(
-            &judge,
-            iteration,
-            mix(config.seed, iteration, 0, 3),
-            progress,
-        );
+        // 2. Training on the window, `train_ratio` samples per new position; 3. evaluation,
+        // when due.
+        let (trained, strength, eval_s) =
+            trainer.train_and_evaluate(config, &judge, iteration, stats.positions, progress);
 
         // 4. The metrics line, plots and the checkpoint.
         let line = iteration_line(

@@ -99,7 +99,7 @@ impl Checkpoints {
     /// # Errors
     /// [`Error::Io`] when the directory cannot be listed or a checkpoint removed.
     pub fn rotate(&self, keep: usize, keep_every: Option<u32>) -> Result<(), Error> {
-        let kept_for_good = |i: u32| matches!(keep_every, Some(k) if k > 0 && i % k == 0);
+        let kept_for_good = |i: u32| matches!(keep_every, Some(k) if k > 0 && i.is_multiple_of(k));
         let mut iterations: Vec<u32> = std::fs::read_dir(&self.root)
             .map_err(io_error(&self.root))?
             .filter_map(|e| e.ok())

@@ -13,7 +13,7 @@ use crate::config::RunConfig;
 use crate::progress::Progress;
 use crate::roles::chunks::{Chunk, committed, parse_chunk_name};
 use crate::run::{RunOptions, RunSummary, summary};
-use crate::steps::{Judge, Trainer, iteration_line, mix, open_run};
+use crate::steps::{Judge, Trainer, iteration_line, open_run};
 use pjlab_nn::EvalCounters;
 
 /// How often the learner looks for new chunks while it waits.
@@ -130,18 +130,8 @@ pub fn learn<K: GameKit>(
         let waited_s = t.elapsed().as_secs_f64();
 
         // 2. Training and evaluation as in the single-process loop.
-        let trained = trainer.train(
-            &config.train,
-            stats.positions,
-            mix(config.seed, iteration, 0, 2),
-            progress,
-        );
-        let (strength, eval_s) = trainer.evaluate(
-            &judge,
-            iteration,
-            mix(config.seed, iteration, 0, 3),
-            progress,
-        );
+        let (trained, strength, eval_s) =
+            trainer.train_and_evaluate(config, &judge, iteration, stats.positions, progress);
 
         // 3. The metrics line (self-play time is the time spent waiting for chunks, and the
         // positions' rate is the actors' since the previous iteration) and the checkpoint.

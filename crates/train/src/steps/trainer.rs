@@ -145,6 +145,32 @@ impl<K: GameKit> Trainer<K> {
         out
     }
 
+    /// Iteration `iteration`'s training on the window after `new_positions` new positions,
+    /// then its evaluation when due, seeded from the run's `seed`: what was trained, the
+    /// strength measured and the seconds the evaluation took.
+    pub(crate) fn train_and_evaluate(
+        &mut self,
+        config: &RunConfig<K>,
+        judge: &Judge<K>,
+        iteration: u32,
+        new_positions: u64,
+        progress: &dyn Progress,
+    ) -> (Trained, Option<Strength>, f64) {
+        let trained = self.train(
+            &config.train,
+            new_positions,
+            super::mix(config.seed, iteration, 0, 2),
+            progress,
+        );
+        let (strength, eval_s) = self.evaluate(
+            judge,
+            iteration,
+            super::mix(config.seed, iteration, 0, 3),
+            progress,
+        );
+        (trained, strength, eval_s)
+    }
+
     /// The judge's measure of the network after `iteration`, when an evaluation is due then,
     /// with the seconds it took; games seeded with `seed`.
     pub(crate) fn evaluate(
