@@ -8,8 +8,8 @@
 //!   forfeit.
 //! - [`session`]: a run from start to report as the command line drives it: resume checks,
 //!   periodic saves, the SPRT's early stop, the running score.
-//! - [`shard`]: a run split into N parts played apart (`--shard K/N`), and their merge into the
-//!   whole run.
+//! - [`shard`]: a run split into N parts played apart (`--shard K/N`); [`merge`]: the finished
+//!   parts joined into the whole run.
 //! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
 //!   an interrupted run resumes from its file.
 //! - [`stats`] and [`plot`] (from `pjlab-stats`): Wilson intervals, BayesElo-style ratings,
@@ -17,6 +17,7 @@
 //! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
 //!   plots; [`timing`]: each player's time per move.
 
+pub mod merge;
 pub mod record;
 pub mod report;
 pub mod runner;
