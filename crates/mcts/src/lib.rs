@@ -1,6 +1,6 @@
 //! Monte Carlo tree search over any [`pjlab_core::Game`], built for batched evaluation.
 //!
-//! - [`Mcts`]: one tree per game, arena-allocated ([`Tree`](tree) nodes in one `Vec`, children
+//! - [`Mcts`]: one tree per game, arena-allocated (`Tree` nodes in one `Vec`, children
 //!   contiguous). PUCT with first-play urgency, Dirichlet noise at the root, optional Gumbel
 //!   root search ([`gumbel`]), tree reuse ([`Mcts::advance`]), proven wins, losses and draws
 //!   (MCTS-solver), and a [`Budget`] of simulations, nodes and time.
