@@ -4,9 +4,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use anyhow::Result;
-use pjlab_core::Game;
-use pjlab_pijersi::perft::perft;
-use pjlab_pijersi::{Move, Position, Variant};
+use pjlab_core::GameKit;
+use pjlab_core::bench::{BenchOptions, Figure, legal_lists, timed};
+use pjlab_pijersi::{PijersiKit, Position, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -16,8 +16,8 @@ use pjlab_mcts::{Budget, Config as MctsConfig, Mcts, UniformEvaluator};
 use pjlab_pijersi::PijersiEval;
 
 use crate::Verbosity;
+use crate::cmd::game::GameName;
 
-mod abalone;
 mod budget;
 
 /// Measure the hot paths on one thread and print named figures.
@@ -100,50 +100,10 @@ pub struct Args {
     budget_moves: usize,
 }
 
-/// One named figure of the bench.
-struct Figure {
-    name: &'static str,
-    value: f64,
-    unit: &'static str,
-}
-
-/// The median of the runs.
-fn median(mut runs: Vec<f64>) -> f64 {
-    runs.sort_by(f64::total_cmp);
-    runs[runs.len() / 2]
-}
-
-/// Runs `f` `repeat` times: the median time in seconds and the last result.
-fn timed<T>(repeat: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut seconds = Vec::new();
-    let mut last = None;
-    for _ in 0..repeat.max(1) {
-        let started = Instant::now();
-        last = Some(black_box(f()));
-        seconds.push(started.elapsed().as_secs_f64());
-    }
-    (median(seconds), last.expect("at least one run"))
-}
-
-/// Positions met in seeded random games from classic, half-random and full-random setups.
+/// The positions the network and time-budget figures evaluate: Pijersi's rules-bench positions
+/// (seeded random games from classic, half-random and full-random setups).
 fn sample_positions() -> Vec<Position> {
-    let mut rng = ChaCha8Rng::seed_from_u64(2024);
-    let mut positions = Vec::new();
-    let mut moves = Vec::new();
-    for game in 0..60u64 {
-        let variant =
-            [Variant::Classic, Variant::HalfRandom, Variant::FullRandom][game as usize % 3];
-        let mut position = variant.setup(game);
-        for _ in 0..80 {
-            position.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            positions.push(position.clone());
-            position.play_unchecked(mv);
-        }
-    }
-    positions
+    PijersiKit::bench_positions()
 }
 
 /// Runs the command.
@@ -171,113 +131,44 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     Ok(())
 }
 
-/// Every figure but those skipped by flags.
+impl Args {
+    /// How `game`'s own figures run, or `None` when a flag skips them all: `--no-abalone` and
+    /// `--no-chomp` skip a game's figures, `--no-perft` Pijersi's perft(4) alone. (The flags name
+    /// the games they had before the figures came from the registry; a game without a flag is
+    /// always measured.)
+    fn game_options(&self, game: GameName, verbosity: Verbosity) -> Option<BenchOptions> {
+        let skipped = match game {
+            GameName::Abalone => self.no_abalone,
+            GameName::Chomp => self.no_chomp,
+            _ => false,
+        };
+        (!skipped).then_some(BenchOptions {
+            repeat: self.repeat,
+            chatty: verbosity != Verbosity::Quiet && !self.json,
+            perft: !(game == GameName::Pijersi && self.no_perft),
+        })
+    }
+}
+
+/// Every figure but those skipped by flags: each game's rules figures (the registry's, in its
+/// order), Chifoumi's, the search figures with each game's solver figures, then the network and
+/// time-budget figures.
 fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     let mut figures = Vec::new();
-    if !args.no_perft {
-        if verbosity != Verbosity::Quiet && !args.json {
-            eprintln!("perft(4) from the classic start, {} runs...", args.repeat);
+    for &game in GameName::all() {
+        if let Some(options) = args.game_options(game, verbosity) {
+            figures.extend(crate::with_game!(game, |K| K::rules_bench(&options)));
         }
-        let (seconds, leaves) = timed(args.repeat, || perft(&Position::default(), 4));
-        figures.push(Figure {
-            name: "perft4_seconds",
-            value: seconds,
-            unit: "s",
-        });
-        figures.push(Figure {
-            name: "perft4_leaves",
-            value: leaves as f64,
-            unit: "leaves",
-        });
-        figures.push(Figure {
-            name: "perft4_leaves_per_second",
-            value: leaves as f64 / seconds,
-            unit: "leaves/s",
-        });
-    }
-
-    let positions = sample_positions();
-    let lists = legal_lists(&positions);
-    let total_moves: usize = lists.iter().map(Vec::len).sum();
-    let rounds = 20;
-
-    let mut buffer = Vec::with_capacity(256);
-    let (seconds, generated) = timed(args.repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                Game::legal_moves(black_box(p), &mut buffer);
-                n += buffer.len();
-            }
-        }
-        n
-    });
-    figures.push(Figure {
-        name: "movegen_moves_per_second",
-        value: generated as f64 / seconds,
-        unit: "moves/s",
-    });
-
-    let (seconds, played) = timed(args.repeat, || {
-        let mut n = 0u64;
-        for _ in 0..rounds {
-            for (p, moves) in positions.iter().zip(&lists) {
-                for &mv in moves {
-                    let mut child = p.clone();
-                    child.play_unchecked(black_box(mv));
-                    n += black_box(&child).halfmove() as u64 & 1;
-                }
-            }
-        }
-        n
-    });
-    black_box(played);
-    figures.push(Figure {
-        name: "play_moves_per_second",
-        value: (total_moves * rounds) as f64 / seconds,
-        unit: "moves/s",
-    });
-
-    let (seconds, counted) = timed(args.repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                n += black_box(p).count_moves();
-            }
-        }
-        n
-    });
-    figures.push(Figure {
-        name: "count_positions_per_second",
-        value: (positions.len() * rounds) as f64 / seconds,
-        unit: "positions/s",
-    });
-    figures.push(Figure {
-        name: "bench_positions_signature",
-        value: (counted / rounds as u64) as f64,
-        unit: "moves",
-    });
-    figures.push(Figure {
-        name: "move_bytes",
-        value: std::mem::size_of::<Move>() as f64,
-        unit: "bytes",
-    });
-    figures.push(Figure {
-        name: "position_bytes",
-        value: std::mem::size_of::<Position>() as f64,
-        unit: "bytes",
-    });
-
-    if !args.no_abalone {
-        figures.extend(abalone::figures(
-            args.repeat,
-            verbosity != Verbosity::Quiet && !args.json,
-        ));
     }
     if !args.no_chifoumi {
         figures.extend(chifoumi_figures(args, verbosity));
     }
     figures.extend(search_figures(args, verbosity));
+    for &game in GameName::all() {
+        if let Some(options) = args.game_options(game, verbosity) {
+            figures.extend(crate::with_game!(game, |K| K::solver_bench(&options)));
+        }
+    }
     if !args.no_network {
         figures.extend(forward_figures(args, verbosity));
         figures.extend(network_figures(args, verbosity));
@@ -355,7 +246,7 @@ fn chifoumi_training() -> (u64, u64) {
     )
 }
 
-/// MCTS and Chomp figures.
+/// MCTS and alpha-beta figures, on Pijersi from the classic start.
 fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     let mut figures = Vec::new();
     let say = |text: &str| {
@@ -434,22 +325,6 @@ fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         value: result.nodes as f64 / seconds,
         unit: "nodes/s",
     });
-    if !args.no_chomp {
-        say("Chomp 14 x 14, exact solve...");
-        let (seconds, solver) = timed(args.repeat, || pjlab_chomp::Solver::new(14, 14));
-        if let Ok(solver) = solver {
-            figures.push(Figure {
-                name: "chomp14x14_solve_seconds",
-                value: seconds,
-                unit: "s",
-            });
-            figures.push(Figure {
-                name: "chomp14x14_p_positions",
-                value: solver.p_positions() as f64,
-                unit: "positions",
-            });
-        }
-    }
     figures
 }
 
@@ -678,16 +553,4 @@ fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         unit: "samples/s",
     });
     figures
-}
-
-/// The legal moves of each of `positions`.
-fn legal_lists<G: pjlab_core::Game>(positions: &[G]) -> Vec<Vec<G::Move>> {
-    positions
-        .iter()
-        .map(|p| {
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            moves
-        })
-        .collect()
 }
