@@ -27,7 +27,7 @@ pub struct Args {
     /// order from `--variant doubles` or `doubles-0321`.
     #[arg(long)]
     position: Option<String>,
-    /// Abalone variant: its start, or its rules for `--position`.
+    /// Variant: its start (seed 0 for a random one), or its rules for `--position` (Abalone).
     #[arg(long)]
     variant: Option<String>,
     /// Number of plies.
