@@ -2,10 +2,14 @@
 
 use std::path::Path;
 
+use pjlab_core::bench::{BenchOptions, Figure};
 use pjlab_core::{GameInfo, GameKit, SetupMix, Setups};
 use serde::{Deserialize, Serialize};
 
-use crate::{AbaloneEncoder, AbaloneEval, AbaloneWeights, Move, Position, Variant, notation};
+use crate::{
+    AbaloneEncoder, AbaloneEval, AbaloneWeights, Mode, Move, Position, Rules, SeatOrder, Variant,
+    notation,
+};
 
 /// Abalone in the lab's registry.
 #[derive(Copy, Clone, Debug, Default)]
@@ -41,8 +45,34 @@ impl GameKit for AbaloneKit {
         opening_plies: 2,
     };
 
+    const SETUP_SEEDS: bool = false;
+
     fn variants() -> Vec<Variant> {
         Variant::ALL.to_vec()
+    }
+
+    /// The start's text under the default seat order: the seat order of doubles is a rule that
+    /// the variant names, not part of the start (the spec gives one text for both orders).
+    fn setup_text(start: &Position) -> String {
+        let rules = Rules {
+            mode: match start.rules().mode {
+                Mode::Doubles(_) => Mode::Doubles(SeatOrder::Clockwise),
+                two => two,
+            },
+            ..start.rules()
+        };
+        match start.clone().with_rules(rules) {
+            Ok(position) => position.to_string(),
+            Err(_) => start.to_string(),
+        }
+    }
+
+    fn bench_positions() -> Vec<Position> {
+        crate::bench::positions()
+    }
+
+    fn rules_bench(options: &BenchOptions) -> Vec<Figure> {
+        crate::bench::figures(options)
     }
 
     fn evaluation(weights: Option<&Path>) -> Result<AbaloneEval, String> {

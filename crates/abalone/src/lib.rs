@@ -32,6 +32,7 @@
 //! ```
 
 pub mod action;
+pub mod bench;
 pub mod encode;
 mod error;
 pub mod eval;

@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
+use pjlab_core::bench::{BenchOptions, Figure};
 use pjlab_core::{Game, GameInfo, GameKit, SetupVariant, Setups, Solved, ZeroHeuristic};
 use serde::{Deserialize, Serialize};
 
@@ -113,6 +114,19 @@ impl GameKit for ChompKit {
         [(3, 4), (4, 5), (5, 6)]
             .map(|(rows, cols)| ChompSize { rows, cols })
             .to_vec()
+    }
+
+    /// The training config's default bar, 5x6.
+    fn setup_variant() -> ChompSize {
+        let config = ChompConfig::default();
+        ChompSize {
+            rows: config.rows,
+            cols: config.cols,
+        }
+    }
+
+    fn solver_bench(options: &BenchOptions) -> Vec<Figure> {
+        crate::bench::figures(options)
     }
 
     fn evaluation(weights: Option<&Path>) -> Result<ZeroHeuristic, String> {

@@ -16,6 +16,7 @@
 //! # Ok::<(), pjlab_chomp::Error>(())
 //! ```
 
+pub mod bench;
 pub mod encode;
 mod game;
 mod kit;

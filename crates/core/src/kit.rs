@@ -10,6 +10,7 @@ use std::path::Path;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::bench::{BenchOptions, Figure};
 use crate::{Encoder, Game, Heuristic, SetupVariant, Setups, Side};
 
 /// Positions with their winning moves, as an exact solver gives them.
@@ -53,8 +54,38 @@ pub trait GameKit: Send + Sync + 'static {
     /// Static facts.
     const INFO: GameInfo;
 
+    /// The command-line option that takes a position in the game's text form, without its
+    /// dashes: `psn` for Pijersi, whose positions are written in PSN; `position` by default.
+    /// Commands that take a position refuse the other option for this game.
+    const POSITION_OPTION: &'static str = "position";
+
+    /// Whether a game record in the game's notation holds its own start (Pijersi: the
+    /// rulebook notation's prologue names the setup, the classic one when it has none). Then
+    /// [`GameKit::record_start`] reads the start from the record and commands refuse one given
+    /// beside it; otherwise (the default) a record is read from a start given beside it.
+    const RECORD_HOLDS_START: bool = false;
+
+    /// Whether `pjlab setup` takes a seed and `--all` for this game. True by default: a seed
+    /// draws a random variant's setup, `--all` lists an enumerable variant's setups, and a
+    /// fixed start ignores both (Chomp's bars). False where every start is fixed and asking for
+    /// another is an error (Abalone).
+    const SETUP_SEEDS: bool = true;
+
     /// The variants worth listing in help texts, the default first.
     fn variants() -> Vec<Self::Variant>;
+
+    /// The variant `pjlab setup` prints when none is named: by default the first of
+    /// [`GameKit::variants`] (Chomp: the training config's default bar, 5x6).
+    fn setup_variant() -> Self::Variant {
+        Self::variants()[0]
+    }
+
+    /// A setup as `pjlab setup` prints it: by default its text. A game whose text carries rules
+    /// that the variant names rather than the setup (Abalone's seat order of doubles) prints it
+    /// under the default rules.
+    fn setup_text(start: &Self::Game) -> String {
+        start.to_text()
+    }
 
     /// The evaluation with its default weights, or with those of a TOML file.
     ///
@@ -129,6 +160,53 @@ pub trait GameKit: Send + Sync + 'static {
             moves.push(mv);
         }
         Ok(moves)
+    }
+
+    /// The start a game record holds, where [`GameKit::RECORD_HOLDS_START`]. By default an
+    /// error: the game's records do not hold their start.
+    ///
+    /// # Errors
+    /// When the record cannot be read, or does not hold its start.
+    fn record_start(text: &str) -> Result<Self::Game, String> {
+        let _ = text;
+        Err(format!(
+            "a {} record does not hold its start",
+            Self::INFO.name
+        ))
+    }
+
+    /// `position` under a reading of the rules that another engine's perft counts follow, by
+    /// name (Pijersi: `pass-through`, pijersi-rs's back-row win, for `pjlab perft
+    /// --pass-through`). By default the game has none.
+    ///
+    /// # Errors
+    /// On a reading the game does not have.
+    fn perft_rules(position: Self::Game, name: &str) -> Result<Self::Game, String> {
+        let _ = position;
+        Err(format!("{} has no {name} rules", Self::INFO.name))
+    }
+
+    /// Positions of seeded random games, the same on every run and machine: what the game's
+    /// rules bench measures move generation on (and, for Pijersi, what `pjlab bench`'s network
+    /// and time-budget figures evaluate). None by default.
+    fn bench_positions() -> Vec<Self::Game> {
+        Vec::new()
+    }
+
+    /// The game's rules figures for `pjlab bench`, from its `bench` module: perft from its
+    /// starts, move generation, copy-make play and counting over
+    /// [`GameKit::bench_positions`]. Names are unique over the whole bench; counts are
+    /// signatures that must never change. None by default.
+    fn rules_bench(options: &BenchOptions) -> Vec<Figure> {
+        let _ = options;
+        Vec::new()
+    }
+
+    /// The game's solver figures for `pjlab bench`, printed after the search figures (Chomp: its
+    /// exact 14 x 14 solve, with the P-positions as signature). None by default.
+    fn solver_bench(options: &BenchOptions) -> Vec<Figure> {
+        let _ = options;
+        Vec::new()
     }
 
     /// One move in the game's record notation, as a per-move log line shows it. By default its

@@ -10,6 +10,7 @@
 //! - [`perft`]: move-path counting over the trait, the second implementation every fast,
 //!   game-specific perft is checked against.
 //! - [`testkit`]: the generic suite every game runs in one line.
+//! - [`bench`]: the figures a game's rules bench gives `pjlab bench`, and its helpers.
 //!
 //! # How the games to come fit
 //! - **Chomp** (any `m x n`): the action space depends on the bar's size, which is why
@@ -33,6 +34,7 @@
 //! assert_eq!(Outcome::Draw.value_for(Side::Second), 0.0);
 //! ```
 
+pub mod bench;
 pub mod encode;
 mod game;
 mod heuristic;

@@ -2,10 +2,11 @@
 
 use std::path::Path;
 
+use pjlab_core::bench::{BenchOptions, Figure};
 use pjlab_core::{GameInfo, GameKit, SetupMix, SetupVariant, Setups};
 use serde::{Deserialize, Serialize};
 
-use crate::{PijersiEncoder, PijersiEval, PijersiWeights, Position, Variant, notation};
+use crate::{PijersiEncoder, PijersiEval, PijersiWeights, Position, Rules, Variant, notation};
 
 /// Pijersi in the lab's registry.
 #[derive(Copy, Clone, Debug, Default)]
@@ -89,6 +90,10 @@ impl GameKit for PijersiKit {
         opening_plies: 2,
     };
 
+    const POSITION_OPTION: &'static str = "psn";
+
+    const RECORD_HOLDS_START: bool = true;
+
     fn variants() -> Vec<Variant> {
         Variant::ALL.to_vec()
     }
@@ -121,6 +126,37 @@ impl GameKit for PijersiKit {
 
     fn divide(position: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
         crate::perft::divide(position, depth)
+    }
+
+    /// The record's setup: its prologue's, or the classic one.
+    fn record_start(text: &str) -> Result<Position, String> {
+        notation::parse_game(text)
+            .map(|game| game.start)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The rulebook notation; the record's own setup is the start (`start` is not read).
+    fn parse_record(text: &str, _start: &Position) -> Result<Vec<crate::Move>, String> {
+        notation::parse_game(text)
+            .map(|game| game.moves)
+            .map_err(|e| e.to_string())
+    }
+
+    /// `pass-through`: pijersi-rs's reading of the back-row win (a fighter passing over the
+    /// back row wins).
+    fn perft_rules(position: Position, name: &str) -> Result<Position, String> {
+        match name {
+            "pass-through" => Ok(position.with_rules(Rules::PassThrough)),
+            _ => Err(format!("pijersi has no {name} rules")),
+        }
+    }
+
+    fn bench_positions() -> Vec<Position> {
+        crate::bench::positions()
+    }
+
+    fn rules_bench(options: &BenchOptions) -> Vec<Figure> {
+        crate::bench::figures(options)
     }
 
     fn move_record(position: &Position, mv: crate::Move) -> String {

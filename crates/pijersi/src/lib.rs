@@ -24,6 +24,7 @@
 //! ```
 
 pub mod action;
+pub mod bench;
 pub mod encode;
 mod error;
 mod eval;

@@ -1,12 +1,12 @@
 //! `pjlab demo`: a game between two simple agents, to see the rules at work.
 
 use anyhow::Result;
-use pjlab_pijersi::Variant;
 use pjlab_pijersi::notation::write_game;
 use pjlab_pijersi::perft::perft;
+use pjlab_pijersi::{PijersiKit, Variant};
 
 use crate::Verbosity;
-use crate::cmd::replay::result_name;
+use crate::cmd::game::result_name;
 
 /// Play one seeded game between two greedy agents (win if possible, else capture, else a random
 /// move) and print it in the rulebook notation with its result.
@@ -24,7 +24,7 @@ pub struct Args {
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let variant: Variant = args.variant.parse()?;
     let start = variant.setup(args.seed);
-    let mut agent = pjlab_agents::build::<pjlab_pijersi::PijersiKit>("greedy", args.seed)?;
+    let mut agent = pjlab_agents::build::<PijersiKit>("greedy", args.seed)?;
     let mut position = start.clone();
     let mut moves = Vec::new();
     while let Some(mv) = agent.decide(&position).best_move {
@@ -39,6 +39,6 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     }
     print!("{}", write_game(&start, &moves)?);
     println!("{position}");
-    println!("{}", result_name(position.outcome()));
+    println!("{}", result_name::<PijersiKit>(position.outcome()));
     Ok(())
 }

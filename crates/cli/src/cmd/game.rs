@@ -1,8 +1,10 @@
 //! `--game` and the registry: which game a command plays, and that game's parts.
 //!
 //! [`with_game!`](crate::with_game) is the registry: one line per game names its [`GameKit`]
-//! (from the game's crate); commands are generic over the kit, and every game's agents come
-//! from one factory, [`crate::cmd::agent`] (network players included).
+//! (from the game's crate), beside one variant of [`GameName`]; commands are generic over the
+//! kit, and every game's agents come from one factory, [`crate::cmd::agent`] (network players
+//! included). What a command needs to know of a game (its position option, whether its records
+//! hold their start, its setups, its bench figures) it asks the kit.
 
 use anyhow::Result;
 use pjlab_agents::Agent;
@@ -21,13 +23,38 @@ pub enum GameName {
 }
 
 impl GameName {
+    /// Every game of the registry, in its order (the first is the default).
+    pub fn all() -> &'static [GameName] {
+        <GameName as clap::ValueEnum>::value_variants()
+    }
+
+    /// The game's name, as its kit gives it (`pijersi`, `abalone`, `chomp`).
+    pub fn name(self) -> &'static str {
+        crate::with_game!(self, |K| <K as GameKit>::INFO.name)
+    }
+
+    /// The names of the games of the registry the predicate keeps, in its order, as a list in
+    /// words: `pijersi, abalone or chomp`.
+    pub fn names(keep: impl Fn(GameName) -> bool) -> String {
+        let names: Vec<&str> = GameName::all()
+            .iter()
+            .filter(|&&game| keep(game))
+            .map(|game| game.name())
+            .collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+
     /// The game a name (`pijersi`, `abalone`, `chomp`) stands for.
     ///
     /// # Errors
     /// On an unknown name.
     pub fn parse(name: &str) -> Result<GameName> {
         <GameName as clap::ValueEnum>::from_str(name, true)
-            .map_err(|_| anyhow::anyhow!("unknown game {name:?} (pijersi, abalone or chomp)"))
+            .map_err(|_| anyhow::anyhow!("unknown game {name:?} ({})", GameName::names(|_| true)))
     }
 }
 
@@ -105,5 +132,26 @@ pub fn result_name<K: GameKit>(outcome: Option<pjlab_core::Outcome>) -> &'static
         Some(pjlab_core::Outcome::Win(side)) => K::INFO.side_name(side),
         Some(pjlab_core::Outcome::Draw) => "draw",
         None => "ongoing",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_from_the_kits() {
+        for &game in GameName::all() {
+            // `--game`'s value is the kit's name.
+            let value = clap::ValueEnum::to_possible_value(&game).expect("a value");
+            assert_eq!(value.get_name(), game.name());
+            assert_eq!(GameName::parse(game.name()).ok(), Some(game));
+        }
+        assert_eq!(GameName::names(|_| true), "pijersi, abalone or chomp");
+        assert_eq!(GameName::names(|g| g == GameName::Chomp), "chomp");
+        assert_eq!(
+            GameName::parse("x").map_err(|e| e.to_string()).err(),
+            Some("unknown game \"x\" (pijersi, abalone or chomp)".to_string())
+        );
     }
 }

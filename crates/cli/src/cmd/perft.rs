@@ -3,12 +3,11 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use anyhow::{Result, bail};
-use pjlab_pijersi::{Position, Rules};
+use anyhow::{Context, Result, bail};
 
 use crate::Verbosity;
 use crate::cmd::game::{GameName, start};
-use pjlab_core::{Game, GameKit};
+use pjlab_core::{Game, GameKit, SetupVariant};
 
 /// Count the move sequences of a given depth from a position.
 ///
@@ -28,7 +27,7 @@ pub struct Args {
     /// order from `--variant doubles` or `doubles-0321`.
     #[arg(long)]
     position: Option<String>,
-    /// Abalone variant: its start, or its rules for `--position`.
+    /// Variant: its start (seed 0 for a random one), or its rules for `--position` (Abalone).
     #[arg(long)]
     variant: Option<String>,
     /// Number of plies.
@@ -92,60 +91,62 @@ fn total<M: std::fmt::Display>(
     total
 }
 
-fn pijersi(args: &Args) -> Result<u64> {
-    use pjlab_pijersi::perft::{divide, perft};
-    if args.position.is_some() || args.variant.is_some() {
-        bail!("pijersi perft takes --psn; --position and --variant are for --game abalone");
-    }
-    let position = match &args.psn {
-        Some(psn) => Position::from_psn(psn)?,
-        None => Position::default(),
-    };
-    let rules = if args.pass_through {
-        Rules::PassThrough
-    } else {
-        Rules::EndOfTurn
-    };
-    let position = position.with_rules(rules);
-    let (depth, threads) = (args.depth, args.threads as usize);
-    // Same first moves, same order as `divide`: every move, draws ignored.
-    let split = depth > 1 && threads > 1 && !position.is_won();
-    let divided = if split {
-        let mut moves = Vec::new();
-        position.generate_moves(&mut moves);
-        let lines = parallel_divide(moves, |mv| perft(&position.after(mv), depth - 1), threads);
-        Some(lines)
-    } else {
-        args.divide.then(|| divide(&position, depth))
-    };
-    Ok(total(args.divide, divided, || perft(&position, depth)))
-}
+/// The rules `--pass-through` names (see [`GameKit::perft_rules`]).
+const PASS_THROUGH: &str = "pass-through";
 
-/// Perft of any game of the registry but Pijersi (whose options differ), by its kit.
+/// Perft of a game of the registry, by its kit: from its position option's text (`--psn` or
+/// `--position`) or the start of `--variant` (the first variant's by default).
 fn kit_perft<K: GameKit>(args: &Args) -> Result<u64> {
-    if args.psn.is_some() || args.pass_through {
+    let (given, other) = match K::POSITION_OPTION {
+        "psn" => (&args.psn, &args.position),
+        _ => (&args.position, &args.psn),
+    };
+    if other.is_some() {
+        let option = if K::POSITION_OPTION == "psn" {
+            "position"
+        } else {
+            "psn"
+        };
         bail!(
-            "{} perft takes --position and --variant; --psn and --pass-through are Pijersi's",
-            K::INFO.name
+            "{} perft takes --{}; --{option} is for --game {}",
+            K::INFO.name,
+            K::POSITION_OPTION,
+            GameName::names(|game| crate::with_game!(game, |G| G::POSITION_OPTION == option))
         );
     }
-    let position = start::<K>(args.position.as_deref(), args.variant.as_deref(), 0)?;
+    let mut position = start::<K>(given.as_deref(), args.variant.as_deref(), 0)?;
+    if args.pass_through {
+        position = K::perft_rules(position, PASS_THROUGH)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| {
+                let games = GameName::names(|game| {
+                    crate::with_game!(game, |G| {
+                        let start = SetupVariant::start(G::setup_variant(), 0);
+                        G::perft_rules(start, PASS_THROUGH).is_ok()
+                    })
+                });
+                format!("--pass-through is for --game {games}")
+            })?;
+    }
     let (depth, threads) = (args.depth, args.threads as usize);
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    let after = |mv| {
-        let mut child = position.clone();
-        child.play_unchecked(mv);
-        K::perft(&child, depth - 1)
-    };
     let divided = if depth > 1 && threads > 1 {
+        // The first moves of `divide`, in its order, shared among the threads.
+        let moves = K::divide(&position, 1)
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect();
+        let after = |mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            K::perft(&child, depth - 1)
+        };
         Some(parallel_divide(moves, after, threads))
     } else if args.divide && depth > 0 {
-        Some(moves.into_iter().map(|mv| (mv, after(mv))).collect())
+        Some(K::divide(&position, depth))
     } else {
         None
     };
-    let divided = divided.map(|lines: Vec<_>| {
+    let divided = divided.map(|lines| {
         lines
             .into_iter()
             .map(|(mv, n)| (position.move_to_text(mv), n))
@@ -157,10 +158,7 @@ fn kit_perft<K: GameKit>(args: &Args) -> Result<u64> {
 /// Runs the command.
 pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let started = Instant::now();
-    let total = match args.game {
-        GameName::Pijersi => pijersi(&args)?,
-        other => crate::with_game!(other, |K| kit_perft::<K>(&args))?,
-    };
+    let total = crate::with_game!(args.game, |K| kit_perft::<K>(&args))?;
     let seconds = started.elapsed().as_secs_f64();
     if verbosity != Verbosity::Quiet {
         eprintln!(

@@ -1,11 +1,9 @@
 //! `pjlab replay`: read a game record and report where it ends.
 
 use anyhow::{Context, Result, bail};
-use pjlab_core::{Outcome, Side};
-use pjlab_pijersi::notation::{parse_game, write_game};
-
-use crate::cmd::game::{GameName, read_input, start};
 use pjlab_core::{Game, GameKit};
+
+use crate::cmd::game::{GameName, read_input, result_name, start};
 
 /// Replay a game and check every move.
 ///
@@ -31,27 +29,26 @@ pub struct Args {
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
     let text = read_input(&args.file)?;
-    match args.game {
-        GameName::Pijersi => {
-            if args.variant.is_some() || args.position.is_some() {
-                bail!(
-                    "--variant and --position are for --game abalone (a pijersi record holds its setup)"
-                );
-            }
-            let game = parse_game(&text).with_context(|| format!("in {}", args.file))?;
-            print!("{}", write_game(&game.start, &game.moves)?);
-            let last = game.final_position();
-            println!("{last}");
-            println!("{}", result_name(last.outcome()));
-        }
-        other => crate::with_game!(other, |K| replay::<K>(&args, &text))?,
-    }
-    Ok(())
+    crate::with_game!(args.game, |K| replay::<K>(&args, &text))
 }
 
-/// Replays a record of any game of the registry but Pijersi (whose record holds its setup).
+/// Replays a record of a game of the registry: from the start the record holds (Pijersi), or
+/// from the one `--position` and `--variant` give.
 fn replay<K: GameKit>(args: &Args, text: &str) -> Result<()> {
-    let start = start::<K>(args.position.as_deref(), args.variant.as_deref(), 0)?;
+    let start = if K::RECORD_HOLDS_START {
+        if args.variant.is_some() || args.position.is_some() {
+            bail!(
+                "--variant and --position are for --game {} (a {} record holds its setup)",
+                GameName::names(|game| !crate::with_game!(game, |G| G::RECORD_HOLDS_START)),
+                K::INFO.name
+            );
+        }
+        K::record_start(text)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("in {}", args.file))?
+    } else {
+        start::<K>(args.position.as_deref(), args.variant.as_deref(), 0)?
+    };
     let moves = K::parse_record(text, &start)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("in {}", args.file))?;
@@ -61,16 +58,6 @@ fn replay<K: GameKit>(args: &Args, text: &str) -> Result<()> {
         last.play_unchecked(mv);
     }
     println!("{}", last.to_text());
-    println!("{}", crate::cmd::game::result_name::<K>(last.outcome()));
+    println!("{}", result_name::<K>(last.outcome()));
     Ok(())
-}
-
-/// `white`, `black`, `draw` or `ongoing`.
-pub fn result_name(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win(Side::First)) => "white",
-        Some(Outcome::Win(Side::Second)) => "black",
-        Some(Outcome::Draw) => "draw",
-        None => "ongoing",
-    }
 }

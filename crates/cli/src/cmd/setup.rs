@@ -1,7 +1,7 @@
 //! `pjlab setup`: print a variant's start position.
 
 use anyhow::{Result, bail};
-use pjlab_pijersi::Variant;
+use pjlab_core::{GameKit, SetupVariant};
 
 use crate::cmd::game::GameName;
 
@@ -30,43 +30,34 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    if args.game == GameName::Chomp {
-        use pjlab_core::{Game, GameKit, SetupVariant};
-        let name = args.variant.as_deref().unwrap_or("5x6");
-        let size = pjlab_chomp::ChompKit::variant(name).map_err(anyhow::Error::msg)?;
-        println!("{}", size.start(0).to_text());
-        return Ok(());
+    crate::with_game!(args.game, |K| setup::<K>(&args))
+}
+
+/// Prints the setups of one game, by its kit.
+fn setup<K: GameKit>(args: &Args) -> Result<()> {
+    if !K::SETUP_SEEDS && (args.all || args.seed != 0) {
+        bail!(
+            "{} starts are fixed: --seed and --all are for {}",
+            K::INFO.name,
+            GameName::names(
+                |game| crate::with_game!(game, |G| <G as GameKit>::SETUP_SEEDS
+                    && G::variants().iter().any(|v| v.count() != Some(1)))
+            )
+        );
     }
-    if args.game == GameName::Abalone {
-        if args.all || args.seed != 0 {
-            bail!("abalone starts are fixed: --seed and --all are for pijersi");
-        }
-        use pjlab_abalone::{Mode, Rules, SeatOrder};
-        let variant: pjlab_abalone::Variant =
-            args.variant.as_deref().unwrap_or("standard").parse()?;
-        // The seat order of doubles is a rule that the variant names, not part of the start's
-        // text (the spec gives one text for both orders): print it under the default order.
-        let start = variant.start();
-        let rules = Rules {
-            mode: match start.rules().mode {
-                Mode::Doubles(_) => Mode::Doubles(SeatOrder::Clockwise),
-                two => two,
-            },
-            ..start.rules()
-        };
-        println!("{}", start.with_rules(rules)?);
-        return Ok(());
-    }
-    let variant: Variant = args.variant.as_deref().unwrap_or("classic").parse()?;
+    let variant = match args.variant.as_deref() {
+        Some(name) => K::variant(name).map_err(anyhow::Error::msg)?,
+        None => K::setup_variant(),
+    };
     if args.all {
-        if variant.count().is_none() {
+        let Some(count) = variant.count() else {
             bail!("--all needs an enumerable variant; {variant} setups are drawn at random");
-        }
-        for position in variant.enumerate()? {
-            println!("{position}");
+        };
+        for index in 0..count {
+            println!("{}", K::setup_text(&variant.nth(index)));
         }
     } else {
-        println!("{}", variant.setup(args.seed));
+        println!("{}", K::setup_text(&variant.start(args.seed)));
     }
     Ok(())
 }

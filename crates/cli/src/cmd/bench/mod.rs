@@ -1,24 +1,21 @@
 //! `pjlab bench`: deterministic speed figures of the lab's hot paths.
 
-use std::hint::black_box;
-use std::time::Instant;
-
 use anyhow::Result;
-use pjlab_core::Game;
-use pjlab_pijersi::perft::perft;
-use pjlab_pijersi::{Move, Position, Variant};
-use rand::SeedableRng;
-use rand::seq::IndexedRandom;
-use rand_chacha::ChaCha8Rng;
+use pjlab_core::GameKit;
+use pjlab_core::bench::{BenchOptions, Figure, timed};
+use pjlab_pijersi::{PijersiKit, Position};
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
 use pjlab_mcts::{Budget, Config as MctsConfig, Mcts, UniformEvaluator};
 use pjlab_pijersi::PijersiEval;
 
 use crate::Verbosity;
+use crate::cmd::game::GameName;
 
-mod abalone;
 mod budget;
+mod network;
+
+use network::{forward_figures, network_figures};
 
 /// Measure the hot paths on one thread and print named figures.
 ///
@@ -100,50 +97,10 @@ pub struct Args {
     budget_moves: usize,
 }
 
-/// One named figure of the bench.
-struct Figure {
-    name: &'static str,
-    value: f64,
-    unit: &'static str,
-}
-
-/// The median of the runs.
-fn median(mut runs: Vec<f64>) -> f64 {
-    runs.sort_by(f64::total_cmp);
-    runs[runs.len() / 2]
-}
-
-/// Runs `f` `repeat` times: the median time in seconds and the last result.
-fn timed<T>(repeat: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut seconds = Vec::new();
-    let mut last = None;
-    for _ in 0..repeat.max(1) {
-        let started = Instant::now();
-        last = Some(black_box(f()));
-        seconds.push(started.elapsed().as_secs_f64());
-    }
-    (median(seconds), last.expect("at least one run"))
-}
-
-/// Positions met in seeded random games from classic, half-random and full-random setups.
+/// The positions the network and time-budget figures evaluate: Pijersi's rules-bench positions
+/// (seeded random games from classic, half-random and full-random setups).
 fn sample_positions() -> Vec<Position> {
-    let mut rng = ChaCha8Rng::seed_from_u64(2024);
-    let mut positions = Vec::new();
-    let mut moves = Vec::new();
-    for game in 0..60u64 {
-        let variant =
-            [Variant::Classic, Variant::HalfRandom, Variant::FullRandom][game as usize % 3];
-        let mut position = variant.setup(game);
-        for _ in 0..80 {
-            position.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            positions.push(position.clone());
-            position.play_unchecked(mv);
-        }
-    }
-    positions
+    PijersiKit::bench_positions()
 }
 
 /// Runs the command.
@@ -171,113 +128,44 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     Ok(())
 }
 
-/// Every figure but those skipped by flags.
+impl Args {
+    /// How `game`'s own figures run, or `None` when a flag skips them all: `--no-abalone` and
+    /// `--no-chomp` skip a game's figures, `--no-perft` Pijersi's perft(4) alone. (The flags name
+    /// the games they had before the figures came from the registry; a game without a flag is
+    /// always measured.)
+    fn game_options(&self, game: GameName, verbosity: Verbosity) -> Option<BenchOptions> {
+        let skipped = match game {
+            GameName::Abalone => self.no_abalone,
+            GameName::Chomp => self.no_chomp,
+            _ => false,
+        };
+        (!skipped).then_some(BenchOptions {
+            repeat: self.repeat,
+            chatty: verbosity != Verbosity::Quiet && !self.json,
+            perft: !(game == GameName::Pijersi && self.no_perft),
+        })
+    }
+}
+
+/// Every figure but those skipped by flags: each game's rules figures (the registry's, in its
+/// order), Chifoumi's, the search figures with each game's solver figures, then the network and
+/// time-budget figures.
 fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     let mut figures = Vec::new();
-    if !args.no_perft {
-        if verbosity != Verbosity::Quiet && !args.json {
-            eprintln!("perft(4) from the classic start, {} runs...", args.repeat);
+    for &game in GameName::all() {
+        if let Some(options) = args.game_options(game, verbosity) {
+            figures.extend(crate::with_game!(game, |K| K::rules_bench(&options)));
         }
-        let (seconds, leaves) = timed(args.repeat, || perft(&Position::default(), 4));
-        figures.push(Figure {
-            name: "perft4_seconds",
-            value: seconds,
-            unit: "s",
-        });
-        figures.push(Figure {
-            name: "perft4_leaves",
-            value: leaves as f64,
-            unit: "leaves",
-        });
-        figures.push(Figure {
-            name: "perft4_leaves_per_second",
-            value: leaves as f64 / seconds,
-            unit: "leaves/s",
-        });
-    }
-
-    let positions = sample_positions();
-    let lists = legal_lists(&positions);
-    let total_moves: usize = lists.iter().map(Vec::len).sum();
-    let rounds = 20;
-
-    let mut buffer = Vec::with_capacity(256);
-    let (seconds, generated) = timed(args.repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                Game::legal_moves(black_box(p), &mut buffer);
-                n += buffer.len();
-            }
-        }
-        n
-    });
-    figures.push(Figure {
-        name: "movegen_moves_per_second",
-        value: generated as f64 / seconds,
-        unit: "moves/s",
-    });
-
-    let (seconds, played) = timed(args.repeat, || {
-        let mut n = 0u64;
-        for _ in 0..rounds {
-            for (p, moves) in positions.iter().zip(&lists) {
-                for &mv in moves {
-                    let mut child = p.clone();
-                    child.play_unchecked(black_box(mv));
-                    n += black_box(&child).halfmove() as u64 & 1;
-                }
-            }
-        }
-        n
-    });
-    black_box(played);
-    figures.push(Figure {
-        name: "play_moves_per_second",
-        value: (total_moves * rounds) as f64 / seconds,
-        unit: "moves/s",
-    });
-
-    let (seconds, counted) = timed(args.repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                n += black_box(p).count_moves();
-            }
-        }
-        n
-    });
-    figures.push(Figure {
-        name: "count_positions_per_second",
-        value: (positions.len() * rounds) as f64 / seconds,
-        unit: "positions/s",
-    });
-    figures.push(Figure {
-        name: "bench_positions_signature",
-        value: (counted / rounds as u64) as f64,
-        unit: "moves",
-    });
-    figures.push(Figure {
-        name: "move_bytes",
-        value: std::mem::size_of::<Move>() as f64,
-        unit: "bytes",
-    });
-    figures.push(Figure {
-        name: "position_bytes",
-        value: std::mem::size_of::<Position>() as f64,
-        unit: "bytes",
-    });
-
-    if !args.no_abalone {
-        figures.extend(abalone::figures(
-            args.repeat,
-            verbosity != Verbosity::Quiet && !args.json,
-        ));
     }
     if !args.no_chifoumi {
         figures.extend(chifoumi_figures(args, verbosity));
     }
     figures.extend(search_figures(args, verbosity));
+    for &game in GameName::all() {
+        if let Some(options) = args.game_options(game, verbosity) {
+            figures.extend(crate::with_game!(game, |K| K::solver_bench(&options)));
+        }
+    }
     if !args.no_network {
         figures.extend(forward_figures(args, verbosity));
         figures.extend(network_figures(args, verbosity));
@@ -355,7 +243,7 @@ fn chifoumi_training() -> (u64, u64) {
     )
 }
 
-/// MCTS and Chomp figures.
+/// MCTS and alpha-beta figures, on Pijersi from the classic start.
 fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     let mut figures = Vec::new();
     let say = |text: &str| {
@@ -434,261 +322,5 @@ fn search_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
         value: result.nodes as f64 / seconds,
         unit: "nodes/s",
     });
-    if !args.no_chomp {
-        say("Chomp 14 x 14, exact solve...");
-        let (seconds, solver) = timed(args.repeat, || pjlab_chomp::Solver::new(14, 14));
-        if let Ok(solver) = solver {
-            figures.push(Figure {
-                name: "chomp14x14_solve_seconds",
-                value: seconds,
-                unit: "s",
-            });
-            figures.push(Figure {
-                name: "chomp14x14_p_positions",
-                value: solver.p_positions() as f64,
-                unit: "positions",
-            });
-        }
-    }
     figures
-}
-
-/// Forward-pass figures of the default network (untrained: speed does not depend on the
-/// weights) on positions of seeded random games.
-fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
-    use burn::module::Module;
-    use burn::tensor::{Device, Tensor, TensorData};
-    use pjlab_core::Encoder;
-    use pjlab_mcts::{Evaluation, Evaluator, Request};
-    use pjlab_nn::inference::PackedNet;
-    use pjlab_nn::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
-    use pjlab_pijersi::PijersiEncoder;
-
-    let mut figures = Vec::new();
-    if verbosity != Verbosity::Quiet && !args.json {
-        eprintln!("network forward passes at batch 1, 32 and 128...");
-    }
-    let device = Device::default();
-    let len = PijersiEncoder.input_len();
-    let shape = NetShape {
-        input: len,
-        actions: PijersiEncoder.num_actions(),
-    };
-    let model = PolicyValueNet::new(&NetConfig::default(), shape, &device, 1);
-    let positions = sample_positions();
-    let lists = legal_lists(&positions);
-    let packed = PackedNet::new(&model);
-    let burn = model.valid();
-    // Per batch: the evaluator's forward, the bare packed forward, Burn's, legal moves only.
-    let names = [
-        (
-            1,
-            [
-                "net_batch1_positions_per_second",
-                "net_bare_batch1_positions_per_second",
-                "net_burn_batch1_positions_per_second",
-                "net_legal_batch1_positions_per_second",
-                "net_scalar_batch1_positions_per_second",
-            ],
-        ),
-        (
-            32,
-            [
-                "net_batch32_positions_per_second",
-                "net_bare_batch32_positions_per_second",
-                "net_burn_batch32_positions_per_second",
-                "net_legal_batch32_positions_per_second",
-                "net_scalar_batch32_positions_per_second",
-            ],
-        ),
-        (
-            128,
-            [
-                "net_batch128_positions_per_second",
-                "net_bare_batch128_positions_per_second",
-                "net_burn_batch128_positions_per_second",
-                "net_legal_batch128_positions_per_second",
-                "net_scalar_batch128_positions_per_second",
-            ],
-        ),
-    ];
-    let scalar = packed.clone().scalar();
-    for (batch, [plain, bare, burn_name, legal, one_lane]) in names {
-        let calls = (4096 / batch).max(8);
-        let chunk: Vec<&Position> = positions.iter().cycle().take(batch).collect();
-        let mut evaluator = NetEvaluator::new(&model, &device, PijersiEncoder, 0);
-        let (seconds, _) = timed(args.repeat, || {
-            for _ in 0..calls {
-                black_box(evaluator.forward(&chunk));
-            }
-        });
-        figures.push(Figure {
-            name: plain,
-            value: (calls * batch) as f64 / seconds,
-            unit: "positions/s",
-        });
-
-        let mut inputs = vec![0.0; batch * len];
-        for (p, row) in chunk.iter().zip(inputs.chunks_mut(len)) {
-            PijersiEncoder.encode(p, row);
-        }
-        let mut policy = vec![0.0; batch * shape.actions];
-        let mut value = vec![0.0; batch * 3];
-        // The packed network on the widest kernels, then on the one-lane ones.
-        for (name, net) in [(bare, &packed), (one_lane, &scalar)] {
-            let (seconds, _) = timed(args.repeat, || {
-                for _ in 0..calls {
-                    net.forward(black_box(&inputs), &mut policy, &mut value);
-                }
-            });
-            figures.push(Figure {
-                name,
-                value: (calls * batch) as f64 / seconds,
-                unit: "positions/s",
-            });
-        }
-
-        let (seconds, _) = timed(args.repeat, || {
-            for _ in 0..calls {
-                let input =
-                    Tensor::<2>::from_data(TensorData::new(inputs.clone(), [batch, len]), &device);
-                let (policy, value) = burn.forward(input);
-                black_box(policy.into_data().try_into_vec::<f32>().ok());
-                black_box(value.into_data().try_into_vec::<f32>().ok());
-            }
-        });
-        figures.push(Figure {
-            name: burn_name,
-            value: (calls * batch) as f64 / seconds,
-            unit: "positions/s",
-        });
-
-        let requests: Vec<Request<'_, Position>> = positions
-            .iter()
-            .zip(&lists)
-            .cycle()
-            .take(batch)
-            .map(|(position, moves)| Request { position, moves })
-            .collect();
-        let mut out = vec![Evaluation::default(); batch];
-        let (seconds, _) = timed(args.repeat, || {
-            for _ in 0..calls {
-                evaluator.evaluate(&requests, &mut out);
-                black_box(&out);
-            }
-        });
-        figures.push(Figure {
-            name: legal,
-            value: (calls * batch) as f64 / seconds,
-            unit: "positions/s",
-        });
-    }
-    figures
-}
-
-/// Self-play and training figures.
-fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
-    use burn::tensor::Device;
-    use pjlab_core::{Encoder, SetupMix};
-    use pjlab_mcts::Decisive;
-    use pjlab_pijersi::PijersiEncoder;
-    use pjlab_selfplay::{SelfPlayConfig, play_games};
-    type PijersiSetups = SetupMix<Variant>;
-    use pjlab_nn::{NetConfig, NetEvaluator, NetShape};
-    use pjlab_train::{Batch, Learner, TrainConfig};
-
-    let mut figures = Vec::new();
-    let say = |text: &str| {
-        if verbosity != Verbosity::Quiet && !args.json {
-            eprintln!("{text}");
-        }
-    };
-    let device = Device::default();
-    let shape = NetShape {
-        input: PijersiEncoder.input_len(),
-        actions: PijersiEncoder.num_actions(),
-    };
-    let train = TrainConfig::default();
-    let mut learner = Learner::new(&NetConfig::default(), shape, &train, &device, 1);
-    say("self-play: 32 games at 64 simulations a move, one thread...");
-    let setups = PijersiSetups::parse("classic:1,half-random:4,full-random:2,pijersi-8100:1")
-        .expect("a valid mix");
-    let config = SelfPlayConfig {
-        simulations: 64,
-        cheap_simulations: 64,
-        full_search_share: 1.0,
-        games_in_flight: 32,
-        ..SelfPlayConfig::default()
-    };
-    let mut samples = Vec::new();
-    let mut runs = Vec::new();
-    let mut plies = 0.0;
-    for r in 0..args.repeat.max(1) {
-        let mut evaluator = Decisive::new(NetEvaluator::new(
-            learner.model(),
-            &device,
-            PijersiEncoder,
-            200_000,
-        ));
-        let started = Instant::now();
-        let mut games = Vec::new();
-        let stats = play_games(&setups, &mut evaluator, &config, 32, 0, r as u64, |g| {
-            games.push(g)
-        });
-        runs.push((
-            started.elapsed().as_secs_f64(),
-            stats.positions,
-            stats.games,
-        ));
-        plies = stats.positions as f64 / stats.games as f64;
-        samples = games.into_iter().flat_map(|g| g.samples).collect();
-    }
-    runs.sort_by(|a, b| (a.1 as f64 / a.0).total_cmp(&(b.1 as f64 / b.0)));
-    let (seconds, positions_played, games) = runs[runs.len() / 2];
-    figures.push(Figure {
-        name: "selfplay64_positions_per_second",
-        value: positions_played as f64 / seconds,
-        unit: "positions/s",
-    });
-    figures.push(Figure {
-        name: "selfplay64_games_per_hour",
-        value: (games as f64 / seconds * 3600.0).round(),
-        unit: "games/h",
-    });
-    figures.push(Figure {
-        name: "selfplay64_mean_plies",
-        value: plies,
-        unit: "plies",
-    });
-
-    say("training steps at batch 256...");
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let steps = 8;
-    let (seconds, _) = timed(args.repeat, || {
-        for _ in 0..steps {
-            let picked: Vec<_> = (0..train.batch_size)
-                .map(|_| samples.choose(&mut rng).expect("self-play gave samples"))
-                .collect();
-            let batch = Batch::build(&PijersiEncoder, &picked, true, &mut rng);
-            black_box(learner.step(&batch));
-        }
-    });
-    figures.push(Figure {
-        name: "train_samples_per_second",
-        value: (steps * train.batch_size) as f64 / seconds,
-        unit: "samples/s",
-    });
-    figures
-}
-
-/// The legal moves of each of `positions`.
-fn legal_lists<G: pjlab_core::Game>(positions: &[G]) -> Vec<Vec<G::Move>> {
-    positions
-        .iter()
-        .map(|p| {
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            moves
-        })
-        .collect()
 }

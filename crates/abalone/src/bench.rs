@@ -1,0 +1,141 @@
+//! Rules speed for `pjlab bench`: perft from each two-player start, and move generation,
+//! copy-make play and bulk counting over positions of seeded random games.
+
+use std::hint::black_box;
+
+use pjlab_core::bench::{BenchOptions, Figure, legal_lists, random_positions, timed};
+
+use crate::perft::perft;
+use crate::{Move, Position, Rules, Variant};
+
+/// Positions met in seeded random games (120 plies at most) from every variant in turn, 56
+/// games, without the draw counter, so that the games run into pushes, ejections and
+/// junctions.
+pub fn positions() -> Vec<Position> {
+    let starts = (0..56).map(|game| {
+        let variant = Variant::ALL[game % Variant::ALL.len()];
+        let rules = Rules {
+            no_ejection_plies: None,
+            ..variant.rules()
+        };
+        variant.start().with_rules(rules).expect("same mode")
+    });
+    random_positions(2026, starts, 120)
+}
+
+/// Perft(4) from the standard, Belgian daisy and German daisy starts (seconds, and the leaves
+/// as signatures), then, over [`positions`], generation, play and counting rates (with the
+/// moves counted as signature) and the sizes of a move and a position. Timed figures are the
+/// median of `options.repeat` runs. (`options.perft` is Pijersi's: Abalone's perft always runs.)
+pub fn figures(options: &BenchOptions) -> Vec<Figure> {
+    let repeat = options.repeat;
+    let mut figures = Vec::new();
+    let starts = [
+        (
+            Variant::Standard,
+            "abalone_perft4_standard_seconds",
+            "abalone_perft4_standard_leaves",
+        ),
+        (
+            Variant::BelgianDaisy,
+            "abalone_perft4_belgian_seconds",
+            "abalone_perft4_belgian_leaves",
+        ),
+        (
+            Variant::GermanDaisy,
+            "abalone_perft4_german_seconds",
+            "abalone_perft4_german_leaves",
+        ),
+    ];
+    for (variant, seconds_name, leaves_name) in starts {
+        options.say(&format!(
+            "abalone perft(4) from the {variant} start, {repeat} runs..."
+        ));
+        let start = variant.start();
+        let (seconds, leaves) = timed(repeat, || perft(&start, 4));
+        figures.push(Figure::new(seconds_name, seconds, "s"));
+        figures.push(Figure::new(leaves_name, leaves as f64, "leaves"));
+    }
+
+    let positions = positions();
+    let lists = legal_lists(&positions);
+    let total_moves: usize = lists.iter().map(Vec::len).sum();
+    let rounds = 10;
+    let mut buffer = Vec::with_capacity(128);
+    let (seconds, generated) = timed(repeat, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for p in &positions {
+                black_box(p).legal_moves(&mut buffer);
+                n += buffer.len();
+            }
+        }
+        n
+    });
+    figures.push(Figure::new(
+        "abalone_movegen_moves_per_second",
+        generated as f64 / seconds,
+        "moves/s",
+    ));
+    let (seconds, played) = timed(repeat, || {
+        let mut n = 0u64;
+        for _ in 0..rounds {
+            for (p, moves) in positions.iter().zip(&lists) {
+                for &mv in moves {
+                    let mut child = p.clone();
+                    child.play_unchecked(black_box(mv));
+                    n += u64::from(black_box(&child).quiet_plies() & 1);
+                }
+            }
+        }
+        n
+    });
+    black_box(played);
+    figures.push(Figure::new(
+        "abalone_play_moves_per_second",
+        (total_moves * rounds) as f64 / seconds,
+        "moves/s",
+    ));
+    let (seconds, counted) = timed(repeat, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for p in &positions {
+                n += black_box(p).count_moves();
+            }
+        }
+        n
+    });
+    figures.push(Figure::new(
+        "abalone_count_positions_per_second",
+        (positions.len() * rounds) as f64 / seconds,
+        "positions/s",
+    ));
+    figures.push(Figure::new(
+        "abalone_positions_signature",
+        (counted / rounds as u64) as f64,
+        "moves",
+    ));
+    figures.push(Figure::new(
+        "abalone_move_bytes",
+        std::mem::size_of::<Move>() as f64,
+        "bytes",
+    ));
+    figures.push(Figure::new(
+        "abalone_position_bytes",
+        std::mem::size_of::<Position>() as f64,
+        "bytes",
+    ));
+    figures
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bench_positions_are_its_signature() {
+        // `pjlab bench`'s `abalone_positions_signature`: the moves over the bench positions.
+        let counted: u64 = positions().iter().map(Position::count_moves).sum();
+        assert_eq!(counted, 401_318);
+    }
+}
