@@ -184,3 +184,17 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
     agent.set_decisive(decisive);
     Ok(agent.with_spec(spec))
 }
+
+/// Builds a player of the game of kit `K` from its spec: `net:checkpoint=<dir>,...` (a network
+/// trained on that game, see [`net_agent`]) or any spec of [`pjlab_agents::build`]. The one
+/// factory of every player the lab has, for the binary and the bindings alike.
+///
+/// # Errors
+/// [`crate::Error::Agent`] on a bad spec of `pjlab_agents`, and as [`net_agent`].
+pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, crate::Error> {
+    if spec == "net" || spec.starts_with("net:") {
+        Ok(Box::new(net_agent::<K>(spec, seed)?))
+    } else {
+        Ok(pjlab_agents::build::<K>(spec, seed)?)
+    }
+}

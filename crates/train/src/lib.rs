@@ -41,6 +41,9 @@ pub enum Error {
     /// The network's files: loading, saving, exporting.
     #[error(transparent)]
     Net(#[from] pjlab_nn::Error),
+    /// A player's spec that `pjlab-agents` refuses.
+    #[error(transparent)]
+    Agent(#[from] pjlab_agents::SpecError),
     /// The run directory: its lock, manifest, config snapshot, metrics, checkpoints.
     #[error(transparent)]
     Run(#[from] pjlab_run::Error),

@@ -39,11 +39,7 @@ pub fn agent<K: pjlab_core::GameKit>(
     spec: &str,
     seed: u64,
 ) -> anyhow::Result<Box<dyn pjlab_agents::Agent<K::Game>>> {
-    if spec == "net" || spec.starts_with("net:") {
-        Ok(Box::new(pjlab_train::agent::net_agent::<K>(spec, seed)?))
-    } else {
-        Ok(pjlab_agents::build::<K>(spec, seed)?)
-    }
+    Ok(pjlab_train::agent::build::<K>(spec, seed)?)
 }
 
 /// This invocation's provenance: the build (from the build script), the machine, the command
