@@ -1,89 +1,31 @@
-//! `--game` and the registry: which game a command plays, and that game's parts.
+//! `--game`: which game a command plays, and that game's parts.
 //!
-//! [`with_game!`](crate::with_game) is the registry: one line per game names its [`GameKit`]
-//! (from the game's crate), beside one variant of [`GameName`]; commands are generic over the
-//! kit, and every game's agents come from one factory, [`crate::cmd::agent`] (network players
-//! included). What a command needs to know of a game (its position option, whether its records
+//! The registry is `pjlab-registry` ([`GameName`] and its `with_kit!`, one line per game);
+//! [`with_game!`](crate::with_game) adds the binary's factory of agents to it, so commands are
+//! generic over the kit, and every game's agents come from one factory, [`crate::cmd::agent`]
+//! (network players included). What a command needs to know of a game (its position option, whether its records
 //! hold their start, its setups, its bench figures) it asks the kit.
 
 use anyhow::Result;
 use pjlab_agents::Agent;
 use pjlab_core::GameKit;
 
-/// A game of the registry.
-#[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum GameName {
-    /// Pijersi (PSN positions, UGI moves, the rulebook notation).
-    #[default]
-    Pijersi,
-    /// Abalone, two players or doubles (position text of the spec, Aba-Pro notation).
-    Abalone,
-    /// Chomp on a bar of `MxN` squares (variants are bar sizes).
-    Chomp,
-}
-
-impl GameName {
-    /// Every game of the registry, in its order (the first is the default).
-    pub fn all() -> &'static [GameName] {
-        <GameName as clap::ValueEnum>::value_variants()
-    }
-
-    /// The game's name, as its kit gives it (`pijersi`, `abalone`, `chomp`).
-    pub fn name(self) -> &'static str {
-        crate::with_game!(self, |K| <K as GameKit>::INFO.name)
-    }
-
-    /// The names of the games of the registry the predicate keeps, in its order, as a list in
-    /// words: `pijersi, abalone or chomp`.
-    pub fn names(keep: impl Fn(GameName) -> bool) -> String {
-        let names: Vec<&str> = GameName::all()
-            .iter()
-            .filter(|&&game| keep(game))
-            .map(|game| game.name())
-            .collect();
-        match names.split_last() {
-            None => String::new(),
-            Some((last, [])) => (*last).to_string(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        }
-    }
-
-    /// The game a name (`pijersi`, `abalone`, `chomp`) stands for.
-    ///
-    /// # Errors
-    /// On an unknown name.
-    pub fn parse(name: &str) -> Result<GameName> {
-        <GameName as clap::ValueEnum>::from_str(name, true)
-            .map_err(|_| anyhow::anyhow!("unknown game {name:?} ({})", GameName::names(|_| true)))
-    }
-}
+pub use pjlab_registry::GameName;
 
 /// Builds an agent of a game from its spec and a seed.
 pub type AgentFactory<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>>;
 
 /// Runs `$body` with `$K` the kit of `$game` and `$agents` its [`AgentFactory`]
 /// ([`crate::cmd::agent`] for the kit: every spec of `pjlab_agents::build`, and networks
-/// trained on the game with `net:checkpoint=...`). One line per game.
+/// trained on the game with `net:checkpoint=...`), over the registry's `with_kit!`.
 #[macro_export]
 macro_rules! with_game {
-    (@kit $kit:ty, $K:ident, $agents:ident, $body:expr) => {{
-        type $K = $kit;
-        let $agents: $crate::cmd::game::AgentFactory<<$K as pjlab_core::GameKit>::Game> =
-            $crate::cmd::agent::<$K>;
-        $body
-    }};
     ($game:expr, |$K:ident, $agents:ident| $body:expr) => {
-        match $game {
-            $crate::cmd::game::GameName::Pijersi => {
-                $crate::with_game!(@kit pjlab_pijersi::PijersiKit, $K, $agents, $body)
-            }
-            $crate::cmd::game::GameName::Abalone => {
-                $crate::with_game!(@kit pjlab_abalone::AbaloneKit, $K, $agents, $body)
-            }
-            $crate::cmd::game::GameName::Chomp => {
-                $crate::with_game!(@kit pjlab_chomp::ChompKit, $K, $agents, $body)
-            }
-        }
+        pjlab_registry::with_kit!($game, |$K| {
+            let $agents: $crate::cmd::game::AgentFactory<<$K as pjlab_core::GameKit>::Game> =
+                $crate::cmd::agent::<$K>;
+            $body
+        })
     };
     ($game:expr, |$K:ident| $body:expr) => {
         $crate::with_game!($game, |$K, _agents| $body)

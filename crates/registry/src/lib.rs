@@ -1,0 +1,132 @@
+//! The registry of the lab's perfect-information games: one variant of [`GameName`] and one
+//! line of [`with_kit!`] per game, naming its [`GameKit`] from the game's crate. Everything
+//! above the games (the binary's commands, the Python bindings) finds a game here and is
+//! generic over its kit; nothing else lists the games.
+//!
+//! ```
+//! use pjlab_core::GameKit;
+//! use pjlab_registry::{GameName, with_kit};
+//!
+//! let game = GameName::parse("abalone").unwrap();
+//! let sides = with_kit!(game, |K| K::INFO.sides);
+//! assert_eq!(sides, ["black", "white"]);
+//! assert_eq!(GameName::names(|_| true), "pijersi, abalone or chomp");
+//! ```
+//!
+//! Chifoumi, an imperfect-information game of five players, has its own stack
+//! (`pjlab-chifoumi-eval`, `pjlab-chifoumi-learn`) and is not listed here; see
+//! `crates/README.md` for why.
+
+use pjlab_core::GameKit;
+
+/// The kits of the registry's games, for [`with_kit!`]'s expansion.
+#[doc(hidden)]
+pub mod kits {
+    pub use pjlab_abalone::AbaloneKit;
+    pub use pjlab_chomp::ChompKit;
+    pub use pjlab_pijersi::PijersiKit;
+}
+
+/// A game of the registry.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum GameName {
+    /// Pijersi (PSN positions, UGI moves, the rulebook notation).
+    #[default]
+    Pijersi,
+    /// Abalone, two players or doubles (position text of the spec, Aba-Pro notation).
+    Abalone,
+    /// Chomp on a bar of `MxN` squares (variants are bar sizes).
+    Chomp,
+}
+
+/// Runs `$body` with `$K` the [`GameKit`] of the [`GameName`] `$game`: one line per game.
+#[macro_export]
+macro_rules! with_kit {
+    ($game:expr, |$K:ident| $body:expr) => {
+        match $game {
+            $crate::GameName::Pijersi => {
+                type $K = $crate::kits::PijersiKit;
+                $body
+            }
+            $crate::GameName::Abalone => {
+                type $K = $crate::kits::AbaloneKit;
+                $body
+            }
+            $crate::GameName::Chomp => {
+                type $K = $crate::kits::ChompKit;
+                $body
+            }
+        }
+    };
+}
+
+/// A name that is no game of the registry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {name:?} ({known})")]
+pub struct UnknownGame {
+    /// The name given.
+    pub name: String,
+    /// The registry's games, in words.
+    pub known: String,
+}
+
+impl GameName {
+    /// Every game of the registry, in its order (the first is the default).
+    pub const ALL: &'static [GameName] = &[GameName::Pijersi, GameName::Abalone, GameName::Chomp];
+
+    /// Every game of the registry, in its order (the first is the default).
+    pub fn all() -> &'static [GameName] {
+        Self::ALL
+    }
+
+    /// The game's name, as its kit gives it (`pijersi`, `abalone`, `chomp`).
+    pub fn name(self) -> &'static str {
+        with_kit!(self, |K| <K as GameKit>::INFO.name)
+    }
+
+    /// The names of the games of the registry that `keep` keeps, in its order, as a list in
+    /// words: `pijersi, abalone or chomp`.
+    pub fn names(keep: impl Fn(GameName) -> bool) -> String {
+        let names: Vec<&str> = Self::ALL
+            .iter()
+            .filter(|&&game| keep(game))
+            .map(|game| game.name())
+            .collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+
+    /// The game a name stands for (any case).
+    ///
+    /// # Errors
+    /// [`UnknownGame`] naming the registry's games.
+    pub fn parse(name: &str) -> Result<GameName, UnknownGame> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|game| game.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| UnknownGame {
+                name: name.to_string(),
+                known: Self::names(|_| true),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_parses_back_from_its_kits_name_and_unknown_names_list_them_all() {
+        for &game in GameName::ALL {
+            assert_eq!(GameName::parse(game.name()), Ok(game));
+            assert_eq!(GameName::parse(&game.name().to_uppercase()), Ok(game));
+        }
+        let err = GameName::parse("go").unwrap_err().to_string();
+        assert_eq!(err, "unknown game \"go\" (pijersi, abalone or chomp)");
+    }
+}
