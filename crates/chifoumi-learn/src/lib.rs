@@ -18,15 +18,18 @@
 
 pub mod checkpoint;
 pub mod config;
+mod decisions;
 pub mod features;
 pub mod learner;
+pub mod metrics;
 pub mod player;
 pub mod report;
 pub mod train;
 
 pub use config::LearnConfig;
+pub use metrics::{IterationLog, read_metrics};
 pub use player::NetPlayer;
-pub use train::{IterationLog, TrainSummary, evaluate, read_metrics, train};
+pub use train::{TrainSummary, evaluate, train};
 
 /// What can go wrong in training or loading the learned player.
 #[derive(Debug, thiserror::Error)]

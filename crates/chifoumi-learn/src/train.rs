@@ -10,57 +10,27 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use pjlab_chifoumi::{GameEnd, MatchResult, Player, Rules, play_match, play_recorded_match};
+use pjlab_chifoumi::{Player, Rules, play_match, play_recorded_match};
 use pjlab_chifoumi_eval::derive;
+use pjlab_nn::NetShape;
 use pjlab_nn::inference::PackedNet;
-use pjlab_nn::{DRAW, LOSS, NetShape, WIN};
-use pjlab_stats::plot::{Series, line_chart};
 use pjlab_stats::stats::Wdl;
-use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::Error;
 use crate::checkpoint::{State, commit, latest, read_state};
 use crate::config::LearnConfig;
+use crate::decisions::{Played, batches, returns_of};
 use crate::features::input_len;
-use crate::learner::{PgBatch, PgLearner, PgMetrics};
-use crate::player::{NetPlayer, Step};
-use pjlab_run::dir::{Manifest, MetricsLine, RunDir, RunKind};
+use crate::learner::{PgLearner, PgMetrics};
+use crate::metrics::{IterationLog, plot};
+use crate::player::NetPlayer;
+use pjlab_run::dir::{Manifest, RunDir, RunKind};
 
 /// Outputs of the policy: one per [`pjlab_chifoumi::players::Intent`].
 pub const ACTIONS: usize = pjlab_chifoumi::players::Intent::ALL.len();
-
-/// One iteration's line of `metrics.jsonl`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct IterationLog {
-    /// The iteration (1-based).
-    pub iteration: u32,
-    /// Matches played.
-    pub matches: u32,
-    /// The learner's decisions trained on.
-    pub decisions: usize,
-    /// Turns played by both sides (environment steps).
-    pub env_steps: u64,
-    /// Seconds playing.
-    pub play_s: f64,
-    /// Seconds training.
-    pub train_s: f64,
-    /// Environment steps a second while playing (both sides' turns, all threads).
-    pub env_steps_per_s: f64,
-    /// Mean of the step losses and entropy.
-    pub loss: PgMetrics,
-    /// Mean discounted return of the learner's decisions.
-    pub mean_return: f64,
-    /// Match score (wins + draws / 2) against past selves this iteration, if any were met.
-    pub score_self: Option<f64>,
-    /// Match score against the fixed opponents this iteration, if any were met.
-    pub score_fixed: Option<f64>,
-    /// At evaluations: match score against each fixed opponent.
-    pub eval: Vec<(String, f64)>,
-}
 
 /// What a call to [`train`] did.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,55 +83,6 @@ fn fixed_player(spec: &str, nets: &Nets) -> Result<Box<dyn Player + Send>, Error
         Some((net, t)) => Ok(Box::new(NetPlayer::new(net.clone(), *t, spec.into()))),
         None => pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Config(e.to_string())),
     }
-}
-
-/// The decisions of one match with their returns, and how it went.
-struct Played {
-    steps: Vec<Step>,
-    returns: Vec<f32>,
-    classes: Vec<usize>,
-    result: i8,
-    env_steps: u64,
-    against_self: bool,
-}
-
-/// Discounted returns and result classes of `steps`, the learner at `seat` of `result`.
-fn returns_of(
-    steps: &[Step],
-    result: &MatchResult,
-    seat: usize,
-    config: &LearnConfig,
-) -> (Vec<f32>, Vec<usize>) {
-    let mut returns = vec![0.0; steps.len()];
-    let mut classes = vec![DRAW; steps.len()];
-    let mut later = 0i32;
-    let match_part = config.match_weight * f32::from(result.result_for(seat));
-    for i in (0..steps.len()).rev() {
-        if i + 1 < steps.len() && steps[i + 1].game == steps[i].game {
-            later += 1;
-        } else {
-            later = 0;
-        }
-        let Some(game) = result.games.get(steps[i].game as usize) else {
-            continue;
-        };
-        let value = game.end.value_for(seat);
-        let mut r = value as f32;
-        if let GameEnd::Duel(d) = game.end {
-            r += if d.trigger as usize == seat {
-                config.tie_break
-            } else {
-                -config.tie_break
-            };
-        }
-        returns[i] = config.gamma.powi(later) * r + match_part;
-        classes[i] = match value {
-            1 => WIN,
-            -1 => LOSS,
-            _ => DRAW,
-        };
-    }
-    (returns, classes)
 }
 
 fn play_one(
@@ -394,231 +315,4 @@ pub fn train(
         iteration: state.iteration,
         done: state.iteration - first,
     })
-}
-
-/// Shuffled minibatches of every decision of `played`, advantages normalised, and the
-/// iteration's counts.
-fn batches(
-    played: &[Played],
-    config: &LearnConfig,
-    shape: NetShape,
-    rng: &mut ChaCha8Rng,
-) -> (Vec<PgBatch>, IterationLog) {
-    let mut rows: Vec<(&Step, f32, usize)> = Vec::new();
-    let (mut own, mut fixed) = (Wdl::default(), Wdl::default());
-    let mut env_steps = 0;
-    for p in played {
-        env_steps += p.env_steps;
-        if p.against_self { &mut own } else { &mut fixed }.add(p.result);
-        for (i, s) in p.steps.iter().enumerate() {
-            rows.push((s, p.returns[i], p.classes[i]));
-        }
-    }
-    let n = rows.len().max(1) as f32;
-    let mean_return = rows.iter().map(|r| r.1).sum::<f32>() / n;
-    let adv: Vec<f32> = rows.iter().map(|r| r.1 - r.0.value).collect();
-    let mean = adv.iter().sum::<f32>() / n;
-    let sd = (adv.iter().map(|a| (a - mean).powi(2)).sum::<f32>() / n)
-        .sqrt()
-        .max(1e-6);
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    let mut out = Vec::new();
-    for _ in 0..config.epochs {
-        order.shuffle(rng);
-        for chunk in order.chunks(config.batch_size) {
-            let mut b = PgBatch {
-                rows: chunk.len(),
-                ..PgBatch::default()
-            };
-            for &i in chunk {
-                let (step, _, class) = rows[i];
-                b.inputs.extend_from_slice(&step.input);
-                for a in 0..shape.actions {
-                    b.mask.push(if step.legal & (1 << a) != 0 {
-                        0.0
-                    } else {
-                        -1e9
-                    });
-                    b.taken
-                        .push(if a == step.action as usize { 1.0 } else { 0.0 });
-                }
-                b.advantage.push((adv[i] - mean) / sd);
-                let mut r = [0.0; 3];
-                r[class] = 1.0;
-                b.result.extend_from_slice(&r);
-            }
-            out.push(b);
-        }
-    }
-    let score = |w: &Wdl| (w.games() > 0).then(|| w.score());
-    let log = IterationLog {
-        matches: played.len() as u32,
-        decisions: rows.len(),
-        env_steps,
-        mean_return: f64::from(mean_return),
-        score_self: score(&own),
-        score_fixed: score(&fixed),
-        ..IterationLog::default()
-    };
-    (out, log)
-}
-
-impl MetricsLine for IterationLog {
-    fn iteration(&self) -> u32 {
-        self.iteration
-    }
-}
-
-/// Reads `metrics.jsonl` under the run directory's one reading policy
-/// ([`pjlab_run::dir::MetricsLog`]: an iteration's last line, a line cut short at the end
-/// ignored).
-///
-/// # Errors
-/// When the file cannot be read or a line does not parse.
-pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
-    let path = dir.join(pjlab_run::dir::METRICS_FILE);
-    if !path.exists() {
-        return Err(Error::Io(format!("{}: no metrics", path.display())));
-    }
-    Ok(RunDir::at(dir).metrics().read()?)
-}
-
-/// Draws `plots/eval.svg` (match score against each scripted player and their mean, by
-/// iteration) and `plots/training.svg` (training scores, entropy).
-fn plot(dir: &Path) -> Result<(), Error> {
-    let logs = read_metrics(dir)?;
-    let plots = dir.join("plots");
-    std::fs::create_dir_all(&plots).map_err(io(&plots))?;
-    let evals: Vec<&IterationLog> = logs.iter().filter(|l| !l.eval.is_empty()).collect();
-    let err = |e: pjlab_stats::Error| Error::Io(e.to_string());
-    if let Some(first) = evals.first() {
-        let names: Vec<String> = first.eval.iter().map(|e| e.0.clone()).collect();
-        let mut series: Vec<Series> = names
-            .iter()
-            .enumerate()
-            .map(|(k, name)| Series {
-                name,
-                points: evals
-                    .iter()
-                    .filter_map(|l| l.eval.get(k).map(|e| (f64::from(l.iteration), 100.0 * e.1)))
-                    .collect(),
-            })
-            .collect();
-        series.push(Series {
-            name: "mean",
-            points: evals
-                .iter()
-                .map(|l| {
-                    let m = l.eval.iter().map(|e| e.1).sum::<f64>() / l.eval.len() as f64;
-                    (f64::from(l.iteration), 100.0 * m)
-                })
-                .collect(),
-        });
-        line_chart(
-            &plots.join("eval.svg"),
-            "Match score against the fixed opponents",
-            "iteration",
-            "match score %",
-            &series,
-        )
-        .map_err(err)?;
-    }
-    let pick = |f: &dyn Fn(&IterationLog) -> Option<f64>| -> Vec<(f64, f64)> {
-        logs.iter()
-            .filter_map(|l| f(l).map(|v| (f64::from(l.iteration), v)))
-            .collect()
-    };
-    let series = [
-        Series {
-            name: "score vs fixed opponents %",
-            points: pick(&|l| l.score_fixed.map(|s| 100.0 * s)),
-        },
-        Series {
-            name: "score vs past selves %",
-            points: pick(&|l| l.score_self.map(|s| 100.0 * s)),
-        },
-        Series {
-            name: "policy entropy x 100",
-            points: pick(&|l| Some(100.0 * l.loss.entropy)),
-        },
-    ];
-    line_chart(
-        &plots.join("training.svg"),
-        "Training",
-        "iteration",
-        "",
-        &series,
-    )
-    .map_err(err)
-}
-
-#[cfg(test)]
-mod tests {
-    use pjlab_chifoumi::{Bag, Duel, GameSummary, Object};
-
-    use super::*;
-
-    fn step(game: u16) -> Step {
-        Step {
-            input: Vec::new(),
-            legal: 0,
-            action: 0,
-            value: 0.0,
-            game,
-        }
-    }
-
-    /// Three decisions in a duel the learner (seat 1) called and won, two in a time-out: the
-    /// returns are the result plus the tie-break, discounted by the decisions left in the game.
-    #[test]
-    fn returns_discount_within_a_game_and_count_the_tie_break() {
-        let duel = Duel {
-            trigger: 1,
-            target: 0,
-            draws: [Object::Potion, Object::Flamme],
-        };
-        let game = |end| GameSummary {
-            end,
-            first: 0,
-            turns: 10,
-            bags: [Bag::EMPTY; 2],
-        };
-        let result = MatchResult {
-            score: [-1, 1],
-            duels: [0, 1],
-            games: vec![game(GameEnd::Duel(duel)), game(GameEnd::TimeOut)],
-            winner: Some(1),
-        };
-        let config = LearnConfig {
-            gamma: 0.5,
-            tie_break: 0.1,
-            match_weight: 0.0,
-            ..LearnConfig::default()
-        };
-        let steps: Vec<Step> = [0, 0, 0, 1, 1].map(step).to_vec();
-        let (returns, classes) = returns_of(&steps, &result, 1, &config);
-        let won = 1.0 + 0.1;
-        let expected = [0.25 * won, 0.5 * won, won, 0.0, 0.0];
-        for (r, e) in returns.iter().zip(expected) {
-            assert!((r - e).abs() < 1e-6, "{returns:?}");
-        }
-        assert_eq!(classes, vec![WIN, WIN, WIN, DRAW, DRAW]);
-        // The other seat lost the duel it did not call.
-        let (returns, classes) = returns_of(&steps[..3], &result, 0, &config);
-        assert!((returns[2] - (-1.0 - 0.1)).abs() < 1e-6);
-        assert_eq!(classes, vec![LOSS, LOSS, LOSS]);
-        assert_eq!(result.result_for(1), 1);
-        assert_eq!(result.result_for(0), -1);
-        // With match_weight, the match's result is added to every decision, undiscounted.
-        let weighted = LearnConfig {
-            match_weight: 0.5,
-            ..config.clone()
-        };
-        let (returns, _) = returns_of(&steps, &result, 1, &weighted);
-        for (r, e) in returns.iter().zip(expected) {
-            assert!((r - (e + 0.5)).abs() < 1e-6, "{returns:?}");
-        }
-        let (returns, _) = returns_of(&steps[..3], &result, 0, &weighted);
-        assert!((returns[2] - (-1.0 - 0.1 - 0.5)).abs() < 1e-6);
-    }
 }

@@ -1,0 +1,200 @@
+//! What the learner learns from: the decisions of a match with their discounted returns and
+//! result classes, and an iteration's decisions as shuffled minibatches with normalised
+//! advantages.
+
+use pjlab_chifoumi::{GameEnd, MatchResult};
+use pjlab_nn::{DRAW, LOSS, NetShape, WIN};
+use pjlab_stats::stats::Wdl;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::config::LearnConfig;
+use crate::learner::PgBatch;
+use crate::metrics::IterationLog;
+use crate::player::Step;
+/// The decisions of one match with their returns, and how it went.
+pub(crate) struct Played {
+    pub(crate) steps: Vec<Step>,
+    pub(crate) returns: Vec<f32>,
+    pub(crate) classes: Vec<usize>,
+    pub(crate) result: i8,
+    pub(crate) env_steps: u64,
+    pub(crate) against_self: bool,
+}
+
+/// Discounted returns and result classes of `steps`, the learner at `seat` of `result`.
+pub(crate) fn returns_of(
+    steps: &[Step],
+    result: &MatchResult,
+    seat: usize,
+    config: &LearnConfig,
+) -> (Vec<f32>, Vec<usize>) {
+    let mut returns = vec![0.0; steps.len()];
+    let mut classes = vec![DRAW; steps.len()];
+    let mut later = 0i32;
+    let match_part = config.match_weight * f32::from(result.result_for(seat));
+    for i in (0..steps.len()).rev() {
+        if i + 1 < steps.len() && steps[i + 1].game == steps[i].game {
+            later += 1;
+        } else {
+            later = 0;
+        }
+        let Some(game) = result.games.get(steps[i].game as usize) else {
+            continue;
+        };
+        let value = game.end.value_for(seat);
+        let mut r = value as f32;
+        if let GameEnd::Duel(d) = game.end {
+            r += if d.trigger as usize == seat {
+                config.tie_break
+            } else {
+                -config.tie_break
+            };
+        }
+        returns[i] = config.gamma.powi(later) * r + match_part;
+        classes[i] = match value {
+            1 => WIN,
+            -1 => LOSS,
+            _ => DRAW,
+        };
+    }
+    (returns, classes)
+}
+
+/// Shuffled minibatches of every decision of `played`, advantages normalised, and the
+/// iteration's counts.
+pub(crate) fn batches(
+    played: &[Played],
+    config: &LearnConfig,
+    shape: NetShape,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<PgBatch>, IterationLog) {
+    let mut rows: Vec<(&Step, f32, usize)> = Vec::new();
+    let (mut own, mut fixed) = (Wdl::default(), Wdl::default());
+    let mut env_steps = 0;
+    for p in played {
+        env_steps += p.env_steps;
+        if p.against_self { &mut own } else { &mut fixed }.add(p.result);
+        for (i, s) in p.steps.iter().enumerate() {
+            rows.push((s, p.returns[i], p.classes[i]));
+        }
+    }
+    let n = rows.len().max(1) as f32;
+    let mean_return = rows.iter().map(|r| r.1).sum::<f32>() / n;
+    let adv: Vec<f32> = rows.iter().map(|r| r.1 - r.0.value).collect();
+    let mean = adv.iter().sum::<f32>() / n;
+    let sd = (adv.iter().map(|a| (a - mean).powi(2)).sum::<f32>() / n)
+        .sqrt()
+        .max(1e-6);
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    let mut out = Vec::new();
+    for _ in 0..config.epochs {
+        order.shuffle(rng);
+        for chunk in order.chunks(config.batch_size) {
+            let mut b = PgBatch {
+                rows: chunk.len(),
+                ..PgBatch::default()
+            };
+            for &i in chunk {
+                let (step, _, class) = rows[i];
+                b.inputs.extend_from_slice(&step.input);
+                for a in 0..shape.actions {
+                    b.mask.push(if step.legal & (1 << a) != 0 {
+                        0.0
+                    } else {
+                        -1e9
+                    });
+                    b.taken
+                        .push(if a == step.action as usize { 1.0 } else { 0.0 });
+                }
+                b.advantage.push((adv[i] - mean) / sd);
+                let mut r = [0.0; 3];
+                r[class] = 1.0;
+                b.result.extend_from_slice(&r);
+            }
+            out.push(b);
+        }
+    }
+    let score = |w: &Wdl| (w.games() > 0).then(|| w.score());
+    let log = IterationLog {
+        matches: played.len() as u32,
+        decisions: rows.len(),
+        env_steps,
+        mean_return: f64::from(mean_return),
+        score_self: score(&own),
+        score_fixed: score(&fixed),
+        ..IterationLog::default()
+    };
+    (out, log)
+}
+
+#[cfg(test)]
+mod tests {
+    use pjlab_chifoumi::{Bag, Duel, GameSummary, Object};
+
+    use super::*;
+
+    fn step(game: u16) -> Step {
+        Step {
+            input: Vec::new(),
+            legal: 0,
+            action: 0,
+            value: 0.0,
+            game,
+        }
+    }
+
+    /// Three decisions in a duel the learner (seat 1) called and won, two in a time-out: the
+    /// returns are the result plus the tie-break, discounted by the decisions left in the game.
+    #[test]
+    fn returns_discount_within_a_game_and_count_the_tie_break() {
+        let duel = Duel {
+            trigger: 1,
+            target: 0,
+            draws: [Object::Potion, Object::Flamme],
+        };
+        let game = |end| GameSummary {
+            end,
+            first: 0,
+            turns: 10,
+            bags: [Bag::EMPTY; 2],
+        };
+        let result = MatchResult {
+            score: [-1, 1],
+            duels: [0, 1],
+            games: vec![game(GameEnd::Duel(duel)), game(GameEnd::TimeOut)],
+            winner: Some(1),
+        };
+        let config = LearnConfig {
+            gamma: 0.5,
+            tie_break: 0.1,
+            match_weight: 0.0,
+            ..LearnConfig::default()
+        };
+        let steps: Vec<Step> = [0, 0, 0, 1, 1].map(step).to_vec();
+        let (returns, classes) = returns_of(&steps, &result, 1, &config);
+        let won = 1.0 + 0.1;
+        let expected = [0.25 * won, 0.5 * won, won, 0.0, 0.0];
+        for (r, e) in returns.iter().zip(expected) {
+            assert!((r - e).abs() < 1e-6, "{returns:?}");
+        }
+        assert_eq!(classes, vec![WIN, WIN, WIN, DRAW, DRAW]);
+        // The other seat lost the duel it did not call.
+        let (returns, classes) = returns_of(&steps[..3], &result, 0, &config);
+        assert!((returns[2] - (-1.0 - 0.1)).abs() < 1e-6);
+        assert_eq!(classes, vec![LOSS, LOSS, LOSS]);
+        assert_eq!(result.result_for(1), 1);
+        assert_eq!(result.result_for(0), -1);
+        // With match_weight, the match's result is added to every decision, undiscounted.
+        let weighted = LearnConfig {
+            match_weight: 0.5,
+            ..config.clone()
+        };
+        let (returns, _) = returns_of(&steps, &result, 1, &weighted);
+        for (r, e) in returns.iter().zip(expected) {
+            assert!((r - (e + 0.5)).abs() < 1e-6, "{returns:?}");
+        }
+        let (returns, _) = returns_of(&steps[..3], &result, 0, &weighted);
+        assert!((returns[2] - (-1.0 - 0.1 - 0.5)).abs() < 1e-6);
+    }
+}
