@@ -1,6 +1,6 @@
 //! `BatchedEnv`: N games stepped in Rust with the GIL released.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use super::state::PyState;
@@ -22,6 +22,27 @@ type Stepped<'py> = (
     Bound<'py, PyArray2<f32>>,
     Bound<'py, PyArray1<bool>>,
 );
+
+/// `actions` as a contiguous int64 numpy array (no copy when it is one already).
+///
+/// # Errors
+/// `ValueError` when the values are not integers.
+fn int64_array<'py>(
+    py: Python<'py>,
+    actions: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArrayDyn<i64>>> {
+    let np = py.import("numpy")?;
+    let array = np.call_method1("asarray", (actions,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        let dtype = array.getattr("dtype")?.str()?.to_string();
+        return Err(to_py(Error::Argument(format!(
+            "actions must be integers, got dtype {dtype}"
+        ))));
+    }
+    let array = np.call_method1("ascontiguousarray", (array, "int64"))?;
+    Ok(array.cast_into::<PyArrayDyn<i64>>()?)
+}
 
 /// N games of one kind stepped together, with automatic reset.
 #[pyclass(name = "BatchedEnv", module = "pjlab._pjlab")]
@@ -139,9 +160,11 @@ impl PyBatchedEnv {
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: PyReadonlyArrayDyn<'py, i64>,
+        actions: &Bound<'py, PyAny>,
     ) -> PyResult<Stepped<'py>> {
         let n = self.batch.len();
+        let actions = int64_array(py, actions)?;
+        let actions = actions.readonly();
         if actions.shape() != [n] {
             return Err(to_py(Error::Shape {
                 what: "actions",
