@@ -281,3 +281,56 @@ where
         })
     }
 }
+
+/// Plays `steps` steps of `batch` with uniformly random legal actions drawn from the masks by a
+/// generator seeded with `seed`, into buffers allocated once: the Rust-alone side of
+/// `python/bench/batched.py`. Returns how many games finished.
+///
+/// # Errors
+/// Only what [`Batch::step`] reports (never with these actions).
+pub fn random_steps(batch: &mut dyn Batch, steps: usize, seed: u64) -> Result<u64, Error> {
+    use rand::{RngExt, SeedableRng};
+    let (n, a, o, p) = (
+        batch.len(),
+        batch.num_actions(),
+        batch.observation_len(),
+        batch.num_players(),
+    );
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (mut obs, mut masks, mut players) = (vec![0.0; n * o], vec![0i8; n * a], vec![0; n]);
+    let (mut rewards, mut terminated) = (vec![0.0; n * p], vec![0; n]);
+    let mut actions = vec![0i64; n];
+    let mut finished = 0;
+    batch.observe(Outputs {
+        observations: &mut obs,
+        masks: &mut masks,
+        players: &mut players,
+    })?;
+    for _ in 0..steps {
+        for (i, action) in actions.iter_mut().enumerate() {
+            let row = &masks[i * a..(i + 1) * a];
+            let count = row.iter().filter(|&&m| m != 0).count();
+            let k = rng.random_range(0..count.max(1));
+            *action = row
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m != 0)
+                .nth(k)
+                .map_or(0, |(index, _)| index as i64);
+        }
+        batch.step(
+            &actions,
+            StepOutputs {
+                next: Outputs {
+                    observations: &mut obs,
+                    masks: &mut masks,
+                    players: &mut players,
+                },
+                rewards: &mut rewards,
+                terminated: &mut terminated,
+            },
+        )?;
+        finished += terminated.iter().map(|&t| u64::from(t)).sum::<u64>();
+    }
+    Ok(finished)
+}

@@ -63,7 +63,11 @@ fn bad_input_is_an_error_and_changes_nothing() {
         }
         let mut obs = vec![0.0; game.observation_len()];
         assert!(state.observation(-1, &mut obs).is_err());
-        assert!(state.observation(game.num_players() as i64, &mut obs).is_err());
+        assert!(
+            state
+                .observation(game.num_players() as i64, &mut obs)
+                .is_err()
+        );
         assert!(state.observation(0, &mut obs[1..]).is_err());
         assert!(state.legal_mask(&mut []).is_err());
         assert!(state.returns(&mut []).is_err());
@@ -83,7 +87,11 @@ fn bad_input_is_an_error_and_changes_nothing() {
 #[test]
 fn a_batch_equals_single_states_with_automatic_reset() {
     let n = 4;
-    for (name, variant) in [("chomp", "3x4"), ("chifoumi", "standard"), ("abalone", "doubles")] {
+    for (name, variant) in [
+        ("chomp", "3x4"),
+        ("chifoumi", "standard"),
+        ("abalone", "doubles"),
+    ] {
         let game = load_game(name, Some(variant)).unwrap();
         let mut batch = game.new_batch(n, 17).unwrap();
         let (a, o, p) = (

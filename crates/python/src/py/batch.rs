@@ -206,6 +206,16 @@ impl PyBatchedEnv {
         ))
     }
 
+    /// Plays `steps` steps with uniformly random legal actions chosen in Rust (seeded), the GIL
+    /// released, and returns how many games finished: the Rust-alone side of the benchmark
+    /// `python/bench/batched.py`.
+    #[pyo3(signature = (steps, seed = 0))]
+    fn random_steps(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<u64> {
+        let batch = &mut self.batch;
+        py.detach(|| crate::batch::random_steps(batch.as_mut(), steps, seed))
+            .map_err(to_py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "BatchedEnv({:?}, num_envs={}, variant={:?})",
