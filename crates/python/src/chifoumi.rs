@@ -40,6 +40,15 @@ impl ChifoumiState {
         Ok(ChifoumiState { game, rng })
     }
 
+    /// A state of `game` whose chance events are drawn from a generator seeded with `seed`
+    /// (analysis and tests: a game set up by hand).
+    pub fn from_game(game: Game, seed: u64) -> ChifoumiState {
+        ChifoumiState {
+            game,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
     /// The whole truth of the game.
     pub fn game(&self) -> &Game {
         &self.game

@@ -159,3 +159,30 @@ fn a_batch_equals_single_states_with_automatic_reset() {
         }
     }
 }
+
+#[test]
+fn chifoumi_observations_hide_the_other_bag() {
+    use pjlab_chifoumi::Bag;
+    use pjlab_python::{ChifoumiState, State};
+    let len = load_game("chifoumi", None).unwrap().observation_len();
+    for seed in 0..20 {
+        let state = ChifoumiState::new(&pjlab_chifoumi::Rules::default(), seed).unwrap();
+        for player in 0..2 {
+            let mut changed = state.game().clone();
+            // What `player` cannot see: the other's bag (and the generator's state).
+            changed.set_bag(1 - player, Bag::new(7, 0, 3));
+            let changed = ChifoumiState::from_game(changed, seed + 1000);
+            let (mut a, mut b) = (vec![0.0; len], vec![0.0; len]);
+            state.observation(player as i64, &mut a).unwrap();
+            changed.observation(player as i64, &mut b).unwrap();
+            assert_eq!(a, b, "seed {seed} player {player}");
+            // ... while its own bag shows.
+            let mut own = state.game().clone();
+            own.set_bag(player, Bag::new(7, 0, 3));
+            ChifoumiState::from_game(own, seed)
+                .observation(player as i64, &mut b)
+                .unwrap();
+            assert_ne!(a, b, "seed {seed} player {player}");
+        }
+    }
+}
