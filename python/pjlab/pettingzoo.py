@@ -37,7 +37,7 @@ __all__ = ["env", "raw_env"]
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
     """A game of the lab as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["ansi", "human"],
         "name": "pjlab_v0",
         "is_parallelizable": False,
@@ -81,11 +81,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         self._returns = np.zeros(n, dtype=np.float64)
         self.agent_selection = self.possible_agents[0]
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``: a dict of observation and action mask."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: the game's dense action indices."""
         return self.action_spaces[agent]
 
@@ -113,7 +113,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._returns = np.asarray(self.state.returns(), dtype=np.float64)
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
