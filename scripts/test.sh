@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo test --workspace --release
+# The Python package (crates/python through maturin) and its pytest suite, in .venv-python.
+scripts/test-python.sh
 # The binary lab.py runs (already built by the tests above; this only makes sure).
 cargo build --release -p pjlab-cli
 

@@ -88,6 +88,24 @@ impl GameKit for AbaloneKit {
         AbaloneEncoder
     }
 
+    /// The no-ejection counter draws after `n` plies without an ejection and only an ejection
+    /// resets it; the sixth ejection of one colour wins, so there are at most 11 ejections and
+    /// 12 stretches of at most `n` plies; the ply cap, when set, bounds it too. `None` when the
+    /// rules set neither.
+    fn max_game_length(start: &Position) -> Option<u32> {
+        let rules = start.rules();
+        let by_counter = rules
+            .no_ejection_plies
+            .map(|n| u32::from(2 * (crate::EJECTIONS_TO_WIN - 1) + 2) * u32::from(n));
+        let by_cap = rules
+            .max_plies
+            .map(|n| u32::from(n).saturating_sub(start.ply()));
+        match (by_counter, by_cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
     fn self_play_setups(config: &AbaloneConfig) -> Result<Box<dyn Setups<Position>>, String> {
         Ok(Box::new(SetupMix::<Variant>::parse(&config.setups)?))
     }

@@ -140,6 +140,17 @@ impl GameKit for ChompKit {
         ChompEncoder::new(config.rows, config.cols)
     }
 
+    /// The encoder of `start`'s bar size.
+    fn position_encoder(start: &Chomp) -> ChompEncoder {
+        ChompEncoder::new(start.rows(), start.cols())
+    }
+
+    /// Every move takes at least one square and the poisoned one ends the game: at most
+    /// `rows * cols` plies.
+    fn max_game_length(start: &Chomp) -> Option<u32> {
+        u32::try_from(start.rows() * start.cols()).ok()
+    }
+
     fn self_play_setups(config: &ChompConfig) -> Result<Box<dyn Setups<Chomp>>, String> {
         ChompSetups::new(config.rows, config.cols, config.random_share)
             .map(|s| Box::new(s) as Box<dyn Setups<Chomp>>)

@@ -96,6 +96,21 @@ pub trait GameKit: Send + Sync + 'static {
     /// The encoder for positions of a training config.
     fn encoder(config: &Self::Config) -> Self::Encoder;
 
+    /// The encoder for positions like `start` (the bar size of a Chomp diagram, say), for
+    /// programs that play a game without a training config (the Python package). By default the
+    /// encoder of the default config.
+    fn position_encoder(start: &Self::Game) -> Self::Encoder {
+        let _ = start;
+        Self::encoder(&Self::Config::default())
+    }
+
+    /// An upper bound on the plies of any game played from `start` under its rules (OpenSpiel's
+    /// `MaxGameLength`), or `None` when the rules set none. By default `None`.
+    fn max_game_length(start: &Self::Game) -> Option<u32> {
+        let _ = start;
+        None
+    }
+
     /// The start positions self-play draws from, as a training config's table says.
     ///
     /// # Errors

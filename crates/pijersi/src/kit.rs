@@ -111,6 +111,13 @@ impl GameKit for PijersiKit {
         PijersiEncoder
     }
 
+    /// The half-move counter draws after [`crate::DRAW_HALFMOVES`] capture-free plies and only
+    /// a capture resets it; each capture takes at least one of the 28 pieces, so a game has at
+    /// most 29 stretches of at most `DRAW_HALFMOVES` plies.
+    fn max_game_length(_start: &Position) -> Option<u32> {
+        Some(29 * u32::from(crate::DRAW_HALFMOVES))
+    }
+
     fn self_play_setups(config: &PijersiConfig) -> Result<Box<dyn Setups<Position>>, String> {
         Ok(Box::new(SetupMix::<Variant>::parse(&config.setups)?))
     }

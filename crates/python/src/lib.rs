@@ -1,0 +1,43 @@
+//! The lab's games for Python: the Rust side of the `pjlab` package.
+//!
+//! One thin layer over the game crates that converts types and errors and holds no game logic:
+//!
+//! - [`load_game`]: the registry, a game's name and variant to a [`GameHandle`] (static facts and
+//!   new states), in one place.
+//! - [`State`]: one game in progress with OpenSpiel's vocabulary (current player, legal actions
+//!   and mask, apply, returns, observation tensor, move text), for every game: [`KitState`] over
+//!   any [`pjlab_core::GameKit`] (Pijersi, Abalone, Chomp) and [`ChifoumiState`] over
+//!   [`pjlab_core::ImperfectGame`].
+//! - [`Batch`]: N games stepped together into flat arrays, with automatic reset and seeds from
+//!   [`batch::game_seed`].
+//! - [`Error`]: every refusal, with what and where; nothing here panics on bad input.
+//! - With the `python` feature (which maturin turns on; see `python/pyproject.toml`), the PyO3
+//!   module `pjlab._pjlab` over all of this.
+//!
+//! ```
+//! use pjlab_python::load_game;
+//! let game = load_game("abalone", Some("doubles"))?;
+//! assert_eq!(game.num_players(), 4);
+//! let mut state = game.new_initial_state(0)?;
+//! let mut legal = Vec::new();
+//! state.legal_actions(&mut legal);
+//! state.apply_action(legal[0] as i64)?;
+//! assert_eq!(state.current_player(), Some(1));
+//! assert!(state.apply_action(-1).is_err());
+//! # Ok::<(), pjlab_python::Error>(())
+//! ```
+
+pub mod batch;
+mod chifoumi;
+mod error;
+mod registry;
+mod state;
+
+#[cfg(feature = "python")]
+mod py;
+
+pub use batch::{Batch, Outputs, StepOutputs, VecBatch};
+pub use chifoumi::ChifoumiState;
+pub use error::Error;
+pub use registry::{ChifoumiGame, GAMES, GameHandle, KitGame, load_game};
+pub use state::{KitState, State};

@@ -1,0 +1,38 @@
+//! The PyO3 module `pjlab._pjlab` (feature `python`): conversions of the crate's types and errors,
+//! nothing else. The `pjlab` package re-exports it with docstrings and stubs
+//! (`python/pjlab/_pjlab.pyi`).
+
+mod batch;
+mod game;
+mod state;
+
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::Error;
+
+/// The Python exception of a refusal: `KeyError` for an unknown name, `ValueError` otherwise,
+/// with the error's message.
+pub(crate) fn to_py(error: Error) -> PyErr {
+    if error.is_lookup() {
+        PyKeyError::new_err(error.to_string())
+    } else {
+        PyValueError::new_err(error.to_string())
+    }
+}
+
+/// `current_player()` once the game is over (OpenSpiel's `kTerminalPlayerId`).
+pub(crate) const TERMINAL_PLAYER: i64 = -4;
+
+/// The lab's games: `load_game`, `Game`, `State`, `BatchedEnv`.
+#[pymodule]
+#[pyo3(name = "_pjlab")]
+fn pjlab_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_class::<batch::PyBatchedEnv>()?;
+    m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
+    m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;
+    Ok(())
+}

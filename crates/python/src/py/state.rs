@@ -1,0 +1,170 @@
+//! `State`: one game in progress.
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+
+use super::{TERMINAL_PLAYER, to_py};
+use crate::State;
+
+/// One game in progress, with OpenSpiel's methods.
+#[pyclass(name = "State", module = "pjlab._pjlab")]
+pub(crate) struct PyState {
+    state: Box<dyn State>,
+    history: Vec<usize>,
+}
+
+impl PyState {
+    /// A state with an empty history.
+    pub(crate) fn new(state: Box<dyn State>) -> PyState {
+        PyState {
+            state,
+            history: Vec::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// The player to act, or TERMINAL_PLAYER (-4) once the game is over.
+    fn current_player(&self) -> i64 {
+        self.state
+            .current_player()
+            .map_or(TERMINAL_PLAYER, |p| p as i64)
+    }
+
+    /// Number of players.
+    fn num_players(&self) -> usize {
+        self.state.num_players()
+    }
+
+    /// Size of the action space.
+    fn num_distinct_actions(&self) -> usize {
+        self.state.num_actions()
+    }
+
+    /// The legal actions of the player to act, increasing (empty once the game is over, or
+    /// for another player).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mover = self.state.current_player().map(|p| p as i64);
+        if player.is_none() || player == mover {
+            self.state.legal_actions(&mut out);
+        }
+        out
+    }
+
+    /// The legal-action mask of the player to act, as numpy int8 (1 legal, 0 not).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = vec![0; self.state.num_actions()];
+        let mover = self.state.current_player().map(|p| p as i64);
+        if player.is_none() || player == mover {
+            self.state.legal_mask(&mut mask).map_err(to_py)?;
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Plays `action` for the player to act; ValueError (state unchanged) if it is out of range
+    /// or not legal.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        self.state.apply_action(action).map_err(to_py)?;
+        self.history.push(action as usize);
+        Ok(())
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.state.is_terminal()
+    }
+
+    /// Always False: chance is drawn inside `apply_action` from the state's seeded generator.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// Whether a player is to act.
+    fn is_player_node(&self) -> bool {
+        !self.state.is_terminal()
+    }
+
+    /// Each player's return so far (final once the game is over).
+    fn returns(&self) -> PyResult<Vec<f32>> {
+        let mut out = vec![0.0; self.state.num_players()];
+        self.state.returns(&mut out).map_err(to_py)?;
+        Ok(out)
+    }
+
+    /// What `player` (default: the player to act, or 0 once the game is over) observes, as a
+    /// numpy float32 vector.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let player = player.unwrap_or_else(|| self.state.current_player().unwrap_or(0) as i64);
+        let array = PyArray1::<f32>::zeros(py, self.state.observation_len(), false);
+        {
+            let mut view = array.readwrite();
+            let out = view.as_slice_mut()?;
+            self.state.observation(player, out).map_err(to_py)?;
+        }
+        Ok(array)
+    }
+
+    /// The move text of legal action `action`: `action_to_string(action)` or OpenSpiel's
+    /// `action_to_string(player, action)`.
+    #[pyo3(signature = (first, second = None))]
+    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
+        let action = second.unwrap_or(first);
+        self.state.action_to_string(action).map_err(to_py)
+    }
+
+    /// The action a move text names here.
+    fn string_to_action(&self, text: &str) -> PyResult<usize> {
+        self.state.string_to_action(text).map_err(to_py)
+    }
+
+    /// The actions played on this object since the initial state.
+    fn history(&self) -> Vec<usize> {
+        self.history.clone()
+    }
+
+    /// The game's name.
+    fn game_name(&self) -> &'static str {
+        self.state.game_name()
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> PyState {
+        PyState {
+            state: self.state.clone_box(),
+            history: self.history.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.state.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<pjlab.State {} {:?}>",
+            self.state.game_name(),
+            self.state.to_string()
+        )
+    }
+}

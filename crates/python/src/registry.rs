@@ -1,0 +1,241 @@
+//! The registry: a game's name and variant to a [`GameHandle`], in one place ([`load_game`]).
+
+use pjlab_chifoumi::Rules;
+use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
+
+use crate::Error;
+use crate::batch::{Batch, VecBatch};
+use crate::chifoumi::{self, ChifoumiState};
+use crate::state::{KitState, State};
+
+/// The names [`load_game`] knows, in the order help texts list them.
+pub const GAMES: [&str; 4] = ["pijersi", "abalone", "chomp", "chifoumi"];
+
+/// A loaded game: its static facts (OpenSpiel's `Game` and `GameType`) and new states.
+pub trait GameHandle: Send + Sync {
+    /// The registry's name.
+    fn name(&self) -> &'static str;
+    /// The variant's name.
+    fn variant(&self) -> String;
+    /// Every variant's name, the default first.
+    fn variants(&self) -> Vec<String>;
+    /// Number of players (seats).
+    fn num_players(&self) -> usize;
+    /// Size of the dense action space.
+    fn num_distinct_actions(&self) -> usize;
+    /// Length of an observation tensor (a flat vector).
+    fn observation_len(&self) -> usize;
+    /// An upper bound on a game's length in plies, or `None` when the rules set none.
+    fn max_game_length(&self) -> Option<u32>;
+    /// Whether every player sees the whole state.
+    fn is_perfect_information(&self) -> bool;
+    /// The name and version of the observation encoding (`pijersi-planes v1`).
+    fn observation_encoding(&self) -> String;
+    /// A new game: the variant's setup for `seed` (random setups draw it, fixed ones ignore
+    /// it; Chifoumi seeds its chance generator with it).
+    ///
+    /// # Errors
+    /// When the variant's rules do not check (never for the registry's variants).
+    fn new_initial_state(&self, seed: u64) -> Result<Box<dyn State>, Error>;
+    /// `n` games stepped together, seeded with `seed` ([`VecBatch`]).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for `n == 0`.
+    fn new_batch(&self, n: usize, seed: u64) -> Result<Box<dyn Batch>, Error>;
+}
+
+/// Looks up a game by name and variant (`None`: the game's default variant).
+///
+/// This is the one place that maps names to the games' kits.
+///
+/// # Errors
+/// [`Error::UnknownGame`] or [`Error::UnknownVariant`].
+pub fn load_game(name: &str, variant: Option<&str>) -> Result<Box<dyn GameHandle>, Error> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "pijersi" => KitGame::<pjlab_pijersi::PijersiKit>::load(variant),
+        "abalone" => KitGame::<pjlab_abalone::AbaloneKit>::load(variant),
+        "chomp" => KitGame::<pjlab_chomp::ChompKit>::load(variant),
+        chifoumi::NAME => ChifoumiGame::load(variant),
+        _ => Err(Error::UnknownGame {
+            name: name.to_string(),
+            known: GAMES.join(", "),
+        }),
+    }
+}
+
+/// A perfect-information game of the registry: its kit and one of its setup variants.
+pub struct KitGame<K: GameKit> {
+    variant: K::Variant,
+    encoder: K::Encoder,
+    /// The setup for seed 0, for the facts that depend on the variant.
+    sample: K::Game,
+}
+
+impl<K: GameKit> KitGame<K> {
+    /// The game with `variant` (by name; `None`: the kit's first variant).
+    ///
+    /// # Errors
+    /// [`Error::UnknownVariant`].
+    pub fn new(variant: Option<&str>) -> Result<KitGame<K>, Error> {
+        let variant = match variant {
+            None => K::variants()[0],
+            Some(name) => K::variant(name.trim()).map_err(|reason| Error::UnknownVariant {
+                game: K::INFO.name,
+                variant: name.to_string(),
+                reason,
+            })?,
+        };
+        let sample = variant.start(0);
+        Ok(KitGame {
+            variant,
+            encoder: K::position_encoder(&sample),
+            sample,
+        })
+    }
+
+    fn load(variant: Option<&str>) -> Result<Box<dyn GameHandle>, Error> {
+        Ok(Box::new(KitGame::<K>::new(variant)?))
+    }
+
+    /// The state of the variant's setup for `seed`.
+    pub fn state(&self, seed: u64) -> KitState<K> {
+        KitState::new(self.variant.start(seed), self.encoder.clone())
+    }
+}
+
+impl<K: GameKit> GameHandle for KitGame<K> {
+    fn name(&self) -> &'static str {
+        K::INFO.name
+    }
+
+    fn variant(&self) -> String {
+        self.variant.to_string()
+    }
+
+    fn variants(&self) -> Vec<String> {
+        K::variants().iter().map(ToString::to_string).collect()
+    }
+
+    fn num_players(&self) -> usize {
+        self.sample.seats()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        self.sample.num_actions()
+    }
+
+    fn observation_len(&self) -> usize {
+        self.encoder.input_len()
+    }
+
+    fn max_game_length(&self) -> Option<u32> {
+        K::max_game_length(&self.sample)
+    }
+
+    fn is_perfect_information(&self) -> bool {
+        true
+    }
+
+    fn observation_encoding(&self) -> String {
+        let id = self.encoder.id();
+        format!("{} v{}", id.name, id.version)
+    }
+
+    fn new_initial_state(&self, seed: u64) -> Result<Box<dyn State>, Error> {
+        Ok(Box::new(self.state(seed)))
+    }
+
+    fn new_batch(&self, n: usize, seed: u64) -> Result<Box<dyn Batch>, Error> {
+        let variant = self.variant;
+        let encoder = self.encoder.clone();
+        let batch = VecBatch::new(n, seed, move |seed| {
+            Ok(KitState::<K>::new(variant.start(seed), encoder.clone()))
+        })?;
+        Ok(Box::new(batch))
+    }
+}
+
+/// Chifoumi with the spec's rules (the one variant, `standard`).
+pub struct ChifoumiGame {
+    rules: Rules,
+    sample: ChifoumiState,
+}
+
+impl ChifoumiGame {
+    /// The variants' names.
+    pub const VARIANTS: [&str; 1] = ["standard"];
+
+    /// The game with `variant` (`None` or `standard`).
+    ///
+    /// # Errors
+    /// [`Error::UnknownVariant`] for any other name.
+    pub fn new(variant: Option<&str>) -> Result<ChifoumiGame, Error> {
+        match variant.map(str::trim) {
+            None | Some("standard") => {}
+            Some(other) => {
+                return Err(Error::UnknownVariant {
+                    game: chifoumi::NAME,
+                    variant: other.to_string(),
+                    reason: format!("the variants are {}", Self::VARIANTS.join(", ")),
+                });
+            }
+        }
+        let rules = Rules::default();
+        let sample = ChifoumiState::new(&rules, 0)?;
+        Ok(ChifoumiGame { rules, sample })
+    }
+
+    fn load(variant: Option<&str>) -> Result<Box<dyn GameHandle>, Error> {
+        Ok(Box::new(ChifoumiGame::new(variant)?))
+    }
+}
+
+impl GameHandle for ChifoumiGame {
+    fn name(&self) -> &'static str {
+        chifoumi::NAME
+    }
+
+    fn variant(&self) -> String {
+        Self::VARIANTS[0].to_string()
+    }
+
+    fn variants(&self) -> Vec<String> {
+        Self::VARIANTS.iter().map(ToString::to_string).collect()
+    }
+
+    fn num_players(&self) -> usize {
+        self.sample.num_players()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        self.sample.num_actions()
+    }
+
+    fn observation_len(&self) -> usize {
+        self.sample.observation_len()
+    }
+
+    /// Two turns a round, and the game is drawn after `max_rounds` rounds.
+    fn max_game_length(&self) -> Option<u32> {
+        Some(2 * u32::from(self.rules.max_rounds))
+    }
+
+    fn is_perfect_information(&self) -> bool {
+        false
+    }
+
+    fn observation_encoding(&self) -> String {
+        "chifoumi-window v1".into()
+    }
+
+    fn new_initial_state(&self, seed: u64) -> Result<Box<dyn State>, Error> {
+        Ok(Box::new(ChifoumiState::new(&self.rules, seed)?))
+    }
+
+    fn new_batch(&self, n: usize, seed: u64) -> Result<Box<dyn Batch>, Error> {
+        let rules = self.rules.clone();
+        Ok(Box::new(VecBatch::new(n, seed, move |seed| {
+            ChifoumiState::new(&rules, seed)
+        })?))
+    }
+}

@@ -1,0 +1,290 @@
+//! [`State`]: one game in progress, whatever the game, with OpenSpiel's vocabulary; and
+//! [`KitState`], the state of every perfect-information game of the registry.
+
+use std::fmt;
+
+use pjlab_core::{Encoder, Game, GameKit, Side};
+
+use crate::Error;
+
+/// One game in progress, behind one object-safe interface (OpenSpiel's `State`).
+///
+/// Players are indexed `0..num_players()`; actions are the game's dense action indices in
+/// `0..num_actions()`; masks hold 1 at the legal actions and 0 elsewhere. Every checked method
+/// leaves the state unchanged when it returns an error, and none panics on any input.
+pub trait State: fmt::Display + fmt::Debug + Send + Sync {
+    /// The registry's name of the game.
+    fn game_name(&self) -> &'static str;
+    /// A boxed copy, independent of this state.
+    fn clone_box(&self) -> Box<dyn State>;
+    /// Number of players (seats): 2, or 4 in Abalone doubles.
+    fn num_players(&self) -> usize;
+    /// Size of the dense action space.
+    fn num_actions(&self) -> usize;
+    /// Length of an observation tensor.
+    fn observation_len(&self) -> usize;
+    /// The player to act, or `None` once the game is over.
+    fn current_player(&self) -> Option<usize>;
+    /// Clears `out` and fills it with the legal actions of the player to act, in increasing order.
+    fn legal_actions(&self, out: &mut Vec<usize>);
+    /// Writes the legal-action mask into `mask`, whose length must be `num_actions()`.
+    ///
+    /// # Errors
+    /// [`Error::Shape`] on another length.
+    fn legal_mask(&self, mask: &mut [i8]) -> Result<(), Error>;
+    /// Plays `action` for the player to act.
+    ///
+    /// # Errors
+    /// [`Error::ActionOutOfRange`] or [`Error::IllegalAction`] (also once the game is over);
+    /// the state is then unchanged.
+    fn apply_action(&mut self, action: i64) -> Result<(), Error>;
+    /// Plays `action`, which the caller has checked is legal (the batches' fast path, after a
+    /// mask lookup). Anything else leaves the state unspecified but memory-safe, never panics.
+    fn apply_legal(&mut self, action: usize);
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool;
+    /// Writes each player's return so far (the final one once the game is over: +1 win,
+    /// 0 draw, -1 loss for the two-sided games) into `out`, of length `num_players()`.
+    ///
+    /// # Errors
+    /// [`Error::Shape`] on another length.
+    fn returns(&self, out: &mut [f32]) -> Result<(), Error>;
+    /// Writes what `player` observes into `out`, of length `observation_len()`.
+    ///
+    /// # Errors
+    /// [`Error::PlayerOutOfRange`] or [`Error::Shape`].
+    fn observation(&self, player: i64, out: &mut [f32]) -> Result<(), Error>;
+    /// The text of legal action `action` in the game's move notation.
+    ///
+    /// # Errors
+    /// [`Error::ActionOutOfRange`], or [`Error::IllegalAction`] when the action names no legal
+    /// move here.
+    fn action_to_string(&self, action: i64) -> Result<String, Error>;
+    /// The action a move text names here ([`State::action_to_string`]'s inverse).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] when the text names no legal move here.
+    fn string_to_action(&self, text: &str) -> Result<usize, Error>;
+}
+
+/// Checks `action` against `0..num_actions`.
+pub(crate) fn check_range(
+    game: &'static str,
+    action: i64,
+    num_actions: usize,
+) -> Result<usize, Error> {
+    usize::try_from(action)
+        .ok()
+        .filter(|&a| a < num_actions)
+        .ok_or(Error::ActionOutOfRange {
+            game,
+            action,
+            num_actions,
+        })
+}
+
+/// Checks `player` against `0..num_players`.
+pub(crate) fn check_player(
+    game: &'static str,
+    player: i64,
+    num_players: usize,
+) -> Result<usize, Error> {
+    usize::try_from(player)
+        .ok()
+        .filter(|&p| p < num_players)
+        .ok_or(Error::PlayerOutOfRange {
+            game,
+            player,
+            num_players,
+        })
+}
+
+/// Checks that a buffer has `expected` elements.
+pub(crate) fn check_len(what: &'static str, found: usize, expected: usize) -> Result<(), Error> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(Error::Shape {
+            what,
+            found: format!("({found},)"),
+            expected: format!("({expected},)"),
+        })
+    }
+}
+
+/// A position of a [`GameKit`]'s game with the kit's encoder: the [`State`] of Pijersi,
+/// Abalone and Chomp.
+///
+/// Players are the game's seats ([`Game::seat`]); seats alternate sides, so seat `p` plays side
+/// `p % 2` (Abalone doubles: seats 0 and 2 are Black, 1 and 3 White) and gets that side's
+/// return. The observation is the kit's encoder input, the same for every player (perfect
+/// information): it shows the board from the side to move's point of view, as the lab's
+/// networks see it.
+pub struct KitState<K: GameKit> {
+    position: K::Game,
+    encoder: K::Encoder,
+}
+
+impl<K: GameKit> KitState<K> {
+    /// The state of `position`, observed through `encoder`.
+    pub fn new(position: K::Game, encoder: K::Encoder) -> KitState<K> {
+        KitState { position, encoder }
+    }
+
+    /// The position.
+    pub fn position(&self) -> &K::Game {
+        &self.position
+    }
+
+    fn illegal(&self, action: usize, why: String) -> Error {
+        Error::IllegalAction {
+            game: K::INFO.name,
+            action,
+            position: self.position.to_text(),
+            why,
+        }
+    }
+
+    fn legal_move(&self, action: i64) -> Result<<K::Game as Game>::Move, Error> {
+        let index = check_range(K::INFO.name, action, self.position.num_actions())?;
+        if self.position.outcome().is_some() {
+            return Err(self.illegal(index, ": the game is over".into()));
+        }
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|&mv| self.position.action_index(mv) == index)
+            .ok_or_else(|| self.illegal(index, String::new()))
+    }
+}
+
+impl<K: GameKit> Clone for KitState<K> {
+    fn clone(&self) -> Self {
+        KitState {
+            position: self.position.clone(),
+            encoder: self.encoder.clone(),
+        }
+    }
+}
+
+impl<K: GameKit> fmt::Debug for KitState<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", K::INFO.name, self.position.to_text())
+    }
+}
+
+impl<K: GameKit> fmt::Display for KitState<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.position.to_text())
+    }
+}
+
+/// The side seat `seat` plays: seats alternate sides.
+fn side_of_seat(seat: usize) -> Side {
+    if seat.is_multiple_of(2) {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+impl<K: GameKit> State for KitState<K> {
+    fn game_name(&self) -> &'static str {
+        K::INFO.name
+    }
+
+    fn clone_box(&self) -> Box<dyn State> {
+        Box::new(self.clone())
+    }
+
+    fn num_players(&self) -> usize {
+        self.position.seats()
+    }
+
+    fn num_actions(&self) -> usize {
+        self.position.num_actions()
+    }
+
+    fn observation_len(&self) -> usize {
+        self.encoder.input_len()
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        self.position
+            .outcome()
+            .is_none()
+            .then(|| self.position.seat())
+    }
+
+    fn legal_actions(&self, out: &mut Vec<usize>) {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        out.clear();
+        out.extend(moves.into_iter().map(|mv| self.position.action_index(mv)));
+        out.sort_unstable();
+    }
+
+    fn legal_mask(&self, mask: &mut [i8]) -> Result<(), Error> {
+        check_len("mask", mask.len(), self.num_actions())?;
+        mask.fill(0);
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        for mv in moves {
+            mask[self.position.action_index(mv)] = 1;
+        }
+        Ok(())
+    }
+
+    fn apply_action(&mut self, action: i64) -> Result<(), Error> {
+        let mv = self.legal_move(action)?;
+        let index = self.position.action_index(mv);
+        self.position
+            .play(mv)
+            .map_err(|e| self.illegal(index, format!(": {e}")))
+    }
+
+    fn apply_legal(&mut self, action: usize) {
+        if let Some(mv) = self.position.action_from_index(action) {
+            self.position.play_unchecked(mv);
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.position.outcome().is_some()
+    }
+
+    fn returns(&self, out: &mut [f32]) -> Result<(), Error> {
+        check_len("returns", out.len(), self.num_players())?;
+        let outcome = self.position.outcome();
+        for (seat, value) in out.iter_mut().enumerate() {
+            *value = outcome.map_or(0.0, |o| o.value_for(side_of_seat(seat)));
+        }
+        Ok(())
+    }
+
+    fn observation(&self, player: i64, out: &mut [f32]) -> Result<(), Error> {
+        check_player(K::INFO.name, player, self.num_players())?;
+        check_len("observation", out.len(), self.observation_len())?;
+        self.encoder.encode(&self.position, out);
+        Ok(())
+    }
+
+    fn action_to_string(&self, action: i64) -> Result<String, Error> {
+        let mv = self.legal_move(action)?;
+        Ok(self.position.move_to_text(mv))
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<usize, Error> {
+        self.position
+            .parse_move(text)
+            .map(|mv| self.position.action_index(mv))
+            .map_err(|e| {
+                Error::Argument(format!(
+                    "move {text:?} in {} position {}: {e}",
+                    K::INFO.name,
+                    self.position.to_text()
+                ))
+            })
+    }
+}

@@ -1,0 +1,98 @@
+"""Every bad input is a Python exception that says what and where, the state unchanged, and
+never a Rust panic (pyo3's PanicException)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import pjlab
+
+
+def no_panic(call, exception, match):
+    """``call`` raises ``exception`` matching ``match`` and nothing else."""
+    try:
+        call()
+    except BaseException as error:  # noqa: BLE001 (a PanicException derives from BaseException)
+        assert type(error).__name__ != "PanicException", f"a Rust panic: {error}"
+        assert isinstance(error, exception), f"{type(error).__name__}: {error}"
+        assert match in str(error), str(error)
+    else:
+        pytest.fail("no exception")
+
+
+def test_unknown_game_and_variant_are_key_errors():
+    no_panic(lambda: pjlab.load_game("go"), KeyError, 'unknown game "go"')
+    no_panic(lambda: pjlab.load_game("abalone", "triples"), KeyError, "unknown variant")
+    no_panic(lambda: pjlab.load_game("chomp", "17x2"), KeyError, "17x2")
+    no_panic(lambda: pjlab.load_game("chomp", "0x0"), KeyError, "0x0")
+    no_panic(lambda: pjlab.load_game("chifoumi", "big"), KeyError, "standard")
+    no_panic(lambda: pjlab.BatchedEnv("go", 2), KeyError, "unknown game")
+    no_panic(lambda: pjlab.BatchedEnv("pijersi", 2, variant="x"), KeyError, "unknown variant")
+
+
+@pytest.mark.parametrize("name", ["pijersi", "abalone", "chomp", "chifoumi"])
+def test_bad_actions_leave_the_state_unchanged(name):
+    game = pjlab.load_game(name)
+    state = game.new_initial_state(seed=2)
+    before = str(state)
+    n = game.num_distinct_actions()
+    illegal = [a for a in range(n) if a not in state.legal_actions()]
+    for action in [-1, n, n + 10**6, 2**62, -(2**62)]:
+        no_panic(lambda a=action: state.apply_action(a), ValueError, "out of range")
+        no_panic(lambda a=action: state.action_to_string(a), ValueError, "out of range")
+    if illegal:
+        no_panic(lambda: state.apply_action(illegal[0]), ValueError, "not legal")
+    no_panic(lambda: state.apply_action(2**70), OverflowError, "")
+    for player in [-1, game.num_players(), 10**9]:
+        no_panic(lambda p=player: state.observation_tensor(p), ValueError, "player")
+    no_panic(lambda: state.string_to_action("zz99"), ValueError, "zz99")
+    no_panic(lambda: state.string_to_action(""), ValueError, "")
+    assert str(state) == before
+    assert state.history() == []
+
+
+def test_actions_after_the_end_are_refused():
+    state = pjlab.load_game("chomp", "2x2").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    before = str(state)
+    for action in range(4):
+        no_panic(lambda a=action: state.apply_action(a), ValueError, "over")
+    assert str(state) == before
+
+
+def test_batch_refuses_bad_input_and_moves_no_game():
+    env = pjlab.BatchedEnv("abalone", 3, variant="belgian-daisy", seed=1)
+    obs, masks, _ = env.reset()
+    good = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+    before = [str(env.state(i)) for i in range(3)]
+    bad_illegal = good.copy()
+    bad_illegal[2] = int(np.flatnonzero(masks[2] == 0)[0])
+    no_panic(lambda: env.step(bad_illegal), ValueError, "env 2: action")
+    bad_range = good.copy()
+    bad_range[1] = env.num_actions
+    no_panic(lambda: env.step(bad_range), ValueError, "env 1: action")
+    no_panic(lambda: env.step(good[:2]), ValueError, "actions has shape")
+    no_panic(lambda: env.step(good.reshape(3, 1)), ValueError, "actions has shape")
+    no_panic(lambda: env.step(good.astype(np.float64)), ValueError, "integers")
+    no_panic(lambda: env.step(["a", "b", "c"]), ValueError, "integers")
+    no_panic(lambda: env.state(3), ValueError, "env 3 is out of range")
+    no_panic(lambda: pjlab.BatchedEnv("abalone", 0), ValueError, "at least one game")
+    assert [str(env.state(i)) for i in range(3)] == before
+    env.step(good)  # and the batch still works
+
+
+def test_random_garbage_never_panics():
+    rng = np.random.default_rng(0)
+    for name in pjlab.registered_games():
+        game = pjlab.load_game(name)
+        state = game.new_initial_state(seed=1)
+        for _ in range(300):
+            action = int(rng.integers(-5, game.num_distinct_actions() + 5))
+            try:
+                state.apply_action(action)
+            except ValueError:
+                pass
+            if state.is_terminal():
+                state = game.new_initial_state(seed=int(rng.integers(0, 1000)))

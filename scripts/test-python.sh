@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The Python package's tests: makes .venv-python beside this script's repository (Python 3.9 or
+# newer with venv), installs the pinned tools of python/requirements-test.txt, builds the
+# package (crates/python through maturin) into it and runs pytest on python/tests. "No tests
+# collected" is a failure. Extra arguments go to pytest (e.g. -k batched).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=.venv-python
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
+# `maturin develop` builds the extension (release) and installs the package in place.
+(cd python && VIRTUAL_ENV="$PWD/../$venv" "../$venv/bin/maturin" develop --release --quiet)
+
+status=0
+"$venv/bin/python" -m pytest -q python/tests "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "test-python: pytest collected no tests" >&2
+  exit 1
+fi
+exit "$status"
