@@ -39,5 +39,5 @@ mod py;
 pub use batch::{Batch, Outputs, StepOutputs, VecBatch};
 pub use chifoumi::ChifoumiState;
 pub use error::Error;
-pub use registry::{ChifoumiGame, GAMES, GameHandle, KitGame, load_game};
+pub use registry::{ChifoumiGame, GameHandle, KitGame, games, load_game};
 pub use state::{KitState, State};

@@ -2,14 +2,20 @@
 
 use pjlab_chifoumi::Rules;
 use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
+use pjlab_registry::{GameName, with_kit};
 
 use crate::Error;
 use crate::batch::{Batch, VecBatch};
 use crate::chifoumi::{self, ChifoumiState};
 use crate::state::{KitState, State};
 
-/// The names [`load_game`] knows, in the order help texts list them.
-pub const GAMES: [&str; 4] = ["pijersi", "abalone", "chomp", "chifoumi"];
+/// The names [`load_game`] knows, in the order help texts list them: the registry's
+/// perfect-information games, then Chifoumi.
+pub fn games() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = GameName::ALL.iter().map(|g| g.name()).collect();
+    names.push(chifoumi::NAME);
+    names
+}
 
 /// A loaded game: its static facts (OpenSpiel's `Game` and `GameType`) and new states.
 pub trait GameHandle: Send + Sync {
@@ -44,21 +50,21 @@ pub trait GameHandle: Send + Sync {
     fn new_batch(&self, n: usize, seed: u64) -> Result<Box<dyn Batch>, Error>;
 }
 
-/// Looks up a game by name and variant (`None`: the game's default variant).
-///
-/// This is the one place that maps names to the games' kits.
+/// Looks up a game by name and variant (`None`: the game's default variant): the registry's
+/// games through `pjlab-registry`, and Chifoumi.
 ///
 /// # Errors
 /// [`Error::UnknownGame`] or [`Error::UnknownVariant`].
 pub fn load_game(name: &str, variant: Option<&str>) -> Result<Box<dyn GameHandle>, Error> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "pijersi" => KitGame::<pjlab_pijersi::PijersiKit>::load(variant),
-        "abalone" => KitGame::<pjlab_abalone::AbaloneKit>::load(variant),
-        "chomp" => KitGame::<pjlab_chomp::ChompKit>::load(variant),
-        chifoumi::NAME => ChifoumiGame::load(variant),
-        _ => Err(Error::UnknownGame {
+    let name = name.trim();
+    if name.eq_ignore_ascii_case(chifoumi::NAME) {
+        return ChifoumiGame::load(variant);
+    }
+    match GameName::parse(name) {
+        Ok(game) => with_kit!(game, |K| KitGame::<K>::load(variant)),
+        Err(_) => Err(Error::UnknownGame {
             name: name.to_string(),
-            known: GAMES.join(", "),
+            known: games().join(", "),
         }),
     }
 }

@@ -1,11 +1,11 @@
 //! The registry, states and batches from Rust: what the Python package relies on, tested
 //! without Python.
 
-use pjlab_python::{Error, GAMES, Outputs, StepOutputs, load_game};
+use pjlab_python::{Error, Outputs, StepOutputs, games, load_game};
 
 /// Every game with every variant.
 fn all_variants() -> Vec<(&'static str, String)> {
-    GAMES
+    games()
         .iter()
         .flat_map(|&name| {
             let game = load_game(name, None).unwrap();
@@ -43,7 +43,7 @@ fn every_variant_loads_and_plays_with_checked_actions() {
 
 #[test]
 fn bad_input_is_an_error_and_changes_nothing() {
-    for &name in &GAMES {
+    for name in games() {
         let game = load_game(name, None).unwrap();
         let mut state = game.new_initial_state(3).unwrap();
         let before = state.to_string();

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::state::PyState;
 use super::to_py;
-use crate::{GAMES, GameHandle};
+use crate::{GameHandle, games};
 
 /// A game of the registry with one variant: static facts and new states.
 #[pyclass(name = "Game", module = "pjlab._pjlab", frozen)]
@@ -27,7 +27,7 @@ pub(crate) fn load_game(name: &str, variant: Option<&str>) -> PyResult<PyGame> {
 /// The names `load_game` knows.
 #[pyfunction]
 pub(crate) fn registered_games() -> Vec<&'static str> {
-    GAMES.to_vec()
+    games()
 }
 
 #[pymethods]
