@@ -1,0 +1,127 @@
+//! The statistics of game results: Wilson intervals, maximum-likelihood ratings with draws and a
+//! White advantage (the BayesElo model), the sequential probability ratio test, and the
+//! chi-square test of homogeneity used to ask whether setup variants differ.
+
+mod chi;
+mod ratings;
+mod sprt;
+
+pub use chi::{ChiSquare, homogeneity};
+pub use ratings::{RatingModel, Ratings, fit_ratings, model_probabilities};
+pub use sprt::{Sprt, SprtDecision, SprtState};
+
+/// The two-sided 95% normal quantile.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Wilson score interval (95%) for `successes` out of `n` trials; `(0, 1)` when `n` is 0. Half
+/// points (draws) may be counted as successes of one half.
+pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z2 = Z95 * Z95;
+    let p = successes / n;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The expected score of a side `elo` Elo stronger (logistic Elo).
+pub fn elo_to_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference that gives expected score `score` (infinite at 0 and 1).
+pub fn score_to_elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Wins, draws and losses, from one side's view.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+}
+
+impl std::ops::AddAssign for Wdl {
+    fn add_assign(&mut self, other: Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+}
+
+/// `wins-draws-losses`, as report tables write it.
+impl std::fmt::Display for Wdl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}-{}", self.wins, self.draws, self.losses)
+    }
+}
+
+impl Wdl {
+    /// Counts one result: 1 a win, 0 a draw, -1 a loss.
+    pub fn add(&mut self, result: i8) {
+        match result.signum() {
+            1 => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points: a win 1, a draw one half.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
+    /// Mean score in `[0, 1]` (one half when empty).
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            0.5
+        } else {
+            self.points() / self.games() as f64
+        }
+    }
+
+    /// The Wilson 95% interval of the score.
+    pub fn interval(&self) -> (f64, f64) {
+        wilson(self.points(), self.games() as f64)
+    }
+
+    /// The counts as a contingency-table row: wins, draws, losses.
+    pub fn row(&self) -> Vec<f64> {
+        vec![self.wins as f64, self.draws as f64, self.losses as f64]
+    }
+
+    /// Share of draws.
+    pub fn draw_rate(&self) -> f64 {
+        if self.games() == 0 {
+            0.0
+        } else {
+            self.draws as f64 / self.games() as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn wilson_matches_a_hand_computation() {
+        // 8 of 10: centre (0.8 + 1.9208/10) / 1.38415 = 0.71674, half-width 0.22658.
+        let (lo, hi) = wilson(8.0, 10.0);
+        assert!(
+            (lo - 0.4902).abs() < 1e-3 && (hi - 0.9433).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
+    }
+}
