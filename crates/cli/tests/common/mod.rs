@@ -51,3 +51,29 @@ pub fn assert_usage_error(out: &Output, needle: &str) {
     assert!(lines[0].starts_with("error:"), "{err}");
     assert!(lines[0].contains(needle), "{needle:?} not in {err}");
 }
+
+/// The checkout's commit as the build names it (`<commit>-dirty` with uncommitted changes to
+/// tracked files), asked of git itself; `unknown` outside a git checkout.
+pub fn build_id() -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match git(&["rev-parse", "--short=12", "HEAD"]) {
+        None => "unknown".into(),
+        Some(commit) => {
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            if dirty {
+                format!("{commit}-dirty")
+            } else {
+                commit
+            }
+        }
+    }
+}
