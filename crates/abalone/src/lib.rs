@@ -43,6 +43,7 @@ mod moves;
 pub mod notation;
 pub mod perft;
 mod position;
+mod seat;
 pub mod symmetry;
 pub mod text;
 mod variants;
