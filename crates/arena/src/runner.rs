@@ -9,7 +9,9 @@ pub use pjlab_agents::{Clock, Ending};
 use pjlab_core::{Game, GameKit};
 
 use crate::Error;
-use crate::schedule::{GameSpec, Opening, Player, derive, random_opening};
+use pjlab_core::seed;
+
+use crate::schedule::{GameSpec, Opening, Player, random_opening};
 
 /// Builds an agent of game `G` from its spec and a seed (the binary passes one that knows
 /// network agents).
@@ -83,7 +85,7 @@ pub fn play_game<K: GameKit>(
         } else {
             8 + seat as u64
         };
-        agent.new_game(derive(options.seed, stream, spec.id));
+        agent.new_game(seed::stream(options.seed, stream, spec.id));
     }
     let opening = random_opening::<K>(&start, options.opening, spec.opening_seed);
     let played = pjlab_agents::play_game(
@@ -168,7 +170,7 @@ pub fn play_games<K: GameKit>(
                         .collect();
                     for &(slot, player, index) in &slots {
                         if agents[slot].is_none() {
-                            let seed = derive(options.seed, 4, index as u64);
+                            let seed = seed::stream(options.seed, 4, index as u64);
                             match factory(&players[player].spec, seed) {
                                 Ok(agent) => agents[slot] = Some(agent),
                                 Err(why) => {

@@ -26,7 +26,11 @@ mod spec;
 
 pub use run::{Factory, PlayedArena, PlayedMatch, play_arenas, play_matches};
 pub use search::{IsmctsOptions, IsmctsPlayer};
-pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, derive, labels, spec_of};
+pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, labels, spec_of};
+
+/// Chifoumi runs' seed derivation, [`pjlab_core::seed::mix2`], under the name the Chifoumi
+/// trainer knows it by.
+pub use pjlab_core::seed::mix2 as derive;
 
 /// Builds a player from its spec for matches of `rules`: the scripted players
 /// ([`pjlab_chifoumi::parse_player`]) and `ismcts` (`ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1`,
@@ -39,9 +43,10 @@ pub fn player(
     rules: &pjlab_chifoumi::Rules,
 ) -> Result<Box<dyn pjlab_chifoumi::Player + Send>, String> {
     let spec = spec.trim();
-    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-    if name == "ismcts" {
-        let options = IsmctsOptions::parse(options).map_err(|e| format!("player {spec:?}: {e}"))?;
+    if pjlab_core::spec::split(spec).0 == "ismcts" {
+        let options = pjlab_core::spec::Spec::parse(spec)
+            .and_then(|mut s| IsmctsOptions::take(&mut s))
+            .map_err(|e| format!("player {spec:?}: {e}"))?;
         return Ok(Box::new(IsmctsPlayer::new(rules.clone(), options)));
     }
     pjlab_chifoumi::parse_player(spec).map_err(|e| {

@@ -10,6 +10,8 @@
 //! - [`perft`]: move-path counting over the trait, the second implementation every fast,
 //!   game-specific perft is checked against.
 //! - [`testkit`]: the generic suite every game runs in one line.
+//! - [`seed`]: seeds derived from a run's seed; [`spec`]: the `name:key=value` spec parser of
+//!   players and agents.
 //!
 //! # How the games to come fit
 //! - **Chomp** (any `m x n`): the action space depends on the bar's size, which is why
@@ -40,7 +42,9 @@ pub mod imperfect;
 mod kit;
 pub mod perft;
 pub mod provenance;
+pub mod seed;
 pub mod setups;
+pub mod spec;
 pub mod testkit;
 
 pub use encode::{Encoder, EncoderCard, EncoderId};
