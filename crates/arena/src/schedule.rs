@@ -23,6 +23,17 @@ pub enum Kind {
     Balance,
 }
 
+impl Kind {
+    /// The command that plays it (`match`, `tournament`, `balance`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Match => "match",
+            Kind::Tournament => "tournament",
+            Kind::Balance => "balance",
+        }
+    }
+}
+
 /// A player in a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {

@@ -6,6 +6,8 @@
 //! - [`play_matches`] / [`play_arenas`]: the schedule on worker threads; raising the stop flag
 //!   (Ctrl-C) stops handing out matches, and every finished one has been passed on when they
 //!   return.
+//! - [`session`]: a run from its directory (new or resumed, saved every 30 s and at the end),
+//!   on the lab's run session.
 //! - [`record`]: Parquet tables in the lab's conventions (`chifoumi-matches/1`,
 //!   `chifoumi-games/1`, `chifoumi-arenas/1`, `chifoumi-duels/1`; the run spec as JSON under the
 //!   footer key `pjlab.chifoumi`).
@@ -21,10 +23,11 @@ pub mod record;
 pub mod report;
 mod run;
 mod search;
+pub mod session;
 pub mod show;
 mod spec;
 
-pub use run::{Factory, PlayedArena, PlayedMatch, play_arenas, play_matches};
+pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_arenas, play_matches};
 pub use search::{IsmctsOptions, IsmctsPlayer};
 pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, labels, spec_of};
 
