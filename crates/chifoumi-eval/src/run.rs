@@ -135,16 +135,12 @@ pub fn play_matches(
     stop: &AtomicBool,
     on_done: &mut dyn FnMut(PlayedMatch),
 ) -> Result<(), Error> {
-    let runner = Runner::new(run, factory)?;
-    let pool = Pool {
-        workers,
-        order: Order::Finished,
-        stop,
-    };
-    pool.run(
+    drive(
+        run,
+        factory,
+        (workers, stop),
         todo,
-        |_| (),
-        |_, spec| runner.play_match(spec).map(Some),
+        |r: &Runner, m: &MatchSpec| r.play_match(m),
         on_done,
     )
 }
@@ -161,6 +157,26 @@ pub fn play_arenas(
     stop: &AtomicBool,
     on_done: &mut dyn FnMut(PlayedArena),
 ) -> Result<(), Error> {
+    drive(
+        run,
+        factory,
+        (workers, stop),
+        todo,
+        |r: &Runner, m: &MatchSpec| r.play_arena(m),
+        on_done,
+    )
+}
+
+/// Plays `todo` with `play` on `workers` threads until `stop`, each result to `on_done` as it
+/// comes.
+fn drive<T: Send>(
+    run: &RunSpec,
+    factory: &Factory,
+    (workers, stop): (usize, &AtomicBool),
+    todo: &[MatchSpec],
+    play: impl Fn(&Runner<'_>, &MatchSpec) -> Result<T, Error> + Sync,
+    on_done: &mut dyn FnMut(T),
+) -> Result<(), Error> {
     let runner = Runner::new(run, factory)?;
     let pool = Pool {
         workers,
@@ -170,7 +186,7 @@ pub fn play_arenas(
     pool.run(
         todo,
         |_| (),
-        |_, spec| runner.play_arena(spec).map(Some),
+        |_, spec| play(&runner, spec).map(Some),
         on_done,
     )
 }

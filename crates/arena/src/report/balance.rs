@@ -9,9 +9,9 @@ use std::path::Path;
 
 use pjlab_core::{Game, GameKit, SetupVariant};
 
-use super::{interval, io, percent, thousands, title_case, unique_games};
+use super::{interval, io, percent, score_estimate, thousands, title_case, unique_games};
 use crate::Error;
-use crate::plot::{Estimate, Series, interval_chart, line_chart};
+use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::{Played, PlayedGame};
 use crate::schedule::{Kind, RunSpec};
 use crate::stats::{Wdl, score_to_elo};
@@ -150,12 +150,7 @@ pub(super) fn section<K: GameKit>(
             g.setups,
             count
         );
-        estimates.push(Estimate {
-            label: v.to_string(),
-            value: w.score(),
-            low,
-            high,
-        });
+        estimates.push(score_estimate(v.to_string(), w));
     }
     let _ = write!(md, "{table}");
     if run.kind == Kind::Balance {
@@ -311,13 +306,7 @@ fn per_setup_section<K: GameKit>(
                     interval(w),
                     format!("{:.1}", g.mean_length()),
                 ]);
-                let (low, high) = w.interval();
-                estimates.push(Estimate {
-                    label: format!("{s}"),
-                    value: w.score(),
-                    low,
-                    high,
-                });
+                estimates.push(score_estimate(s.to_string(), w));
             }
             let _ = write!(md, "{table}");
             let file = format!("plots/{v}-setups.svg");

@@ -7,9 +7,9 @@ use std::path::Path;
 
 use pjlab_core::GameKit;
 
-use super::{interval, io, percent, sprt_state, title_case, unique_games};
+use super::{interval, io, percent, score_estimate, sprt_state, title_case, unique_games};
 use crate::Error;
-use crate::plot::{Estimate, Series, interval_chart, line_chart};
+use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::Played;
 use crate::schedule::RunSpec;
 use crate::stats::{RatingModel, Wdl, fit_ratings};
@@ -196,13 +196,7 @@ pub(super) fn section<K: GameKit>(
                     percent(w.score()),
                     interval(&w),
                 ]);
-                let (low, high) = w.interval();
-                estimates.push(Estimate {
-                    label: v.to_string(),
-                    value: w.score(),
-                    low,
-                    high,
-                });
+                estimates.push(score_estimate(v.to_string(), &w));
             }
             let _ = write!(md, "{table}");
             interval_chart(
