@@ -25,12 +25,12 @@ pub use control::{Control, SearchLimits, mcts_budget};
 pub use decision::{Decision, Score};
 pub use duel::{Clock, Ending, Played, play_game};
 
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
+use pjlab_core::spec::{self, Spec};
 use pjlab_core::{Game, GameKit, Heuristic};
 use pjlab_mcts::{
     Budget, Config as MctsConfig, GumbelConfig, HeuristicEvaluator, Mcts, RolloutEvaluator,
@@ -103,9 +103,10 @@ pub enum SpecError {
         /// The option given.
         key: String,
         /// The options it has.
-        allowed: &'static str,
+        allowed: String,
     },
-    /// An option's value does not parse or is out of range.
+    /// An option's value does not parse or is out of range, or a required option is absent
+    /// (its value then empty).
     #[error("bad value `{value}` for `{key}`: {reason}")]
     BadValue {
         /// The option.
@@ -113,7 +114,7 @@ pub enum SpecError {
         /// Its value.
         value: String,
         /// What was expected.
-        reason: &'static str,
+        reason: String,
     },
     /// An option is not `key=value`.
     #[error("option `{0}` is not key=value")]
@@ -123,30 +124,43 @@ pub enum SpecError {
     Eval(String),
 }
 
+impl From<spec::SpecError> for SpecError {
+    fn from(e: spec::SpecError) -> Self {
+        match e {
+            spec::SpecError::Malformed(option) => SpecError::Malformed(option),
+            spec::SpecError::UnknownOption { name, key, allowed } => SpecError::UnknownOption {
+                agent: name,
+                key,
+                allowed,
+            },
+            spec::SpecError::BadValue {
+                key,
+                value,
+                expected,
+            } => SpecError::BadValue {
+                key,
+                value,
+                reason: expected,
+            },
+            spec::SpecError::Missing { key, .. } => SpecError::BadValue {
+                key,
+                value: String::new(),
+                reason: "required".into(),
+            },
+        }
+    }
+}
+
 /// Parses a duration such as `250ms`, `1s`, `1.5s` or `2m`.
 ///
 /// # Errors
 /// Anything else.
 pub fn parse_duration(text: &str) -> Result<Duration, SpecError> {
-    let bad = || SpecError::BadValue {
+    spec::duration(text).ok_or_else(|| SpecError::BadValue {
         key: "time".into(),
         value: text.into(),
-        reason: "a duration such as 250ms, 1s, 1.5s or 2m",
-    };
-    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = text.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = text.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        return Err(bad());
-    };
-    let value: f64 = number.parse().map_err(|_| bad())?;
-    if !(value.is_finite() && value > 0.0 && value * scale < 1e6) {
-        return Err(bad());
-    }
-    Ok(Duration::from_secs_f64(value * scale))
+        reason: spec::DURATION.into(),
+    })
 }
 
 fn number<T: std::str::FromStr>(
@@ -157,7 +171,7 @@ fn number<T: std::str::FromStr>(
     value.parse().map_err(|_| SpecError::BadValue {
         key: key.into(),
         value: value.into(),
-        reason,
+        reason: reason.into(),
     })
 }
 
@@ -169,7 +183,8 @@ fn number<T: std::str::FromStr>(
 /// `time`, `movetime`): a budget for every agent would not be equal then.
 pub fn with_time_per_move(spec: &str, time: Duration) -> Result<String, SpecError> {
     let spec = spec.trim();
-    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let (name, options) = spec::split(spec);
+    let options = options.unwrap_or("");
     let key = match name {
         "random" | "greedy" => return Ok(spec.to_string()),
         "ugi" => "movetime",
@@ -181,7 +196,7 @@ pub fn with_time_per_move(spec: &str, time: Duration) -> Result<String, SpecErro
             return Err(SpecError::BadValue {
                 key: k.to_string(),
                 value: spec.to_string(),
-                reason: "no limit of its own when every agent gets the same time per move",
+                reason: "no limit of its own when every agent gets the same time per move".into(),
             });
         }
     }
@@ -196,129 +211,101 @@ pub fn with_time_per_move(spec: &str, time: Duration) -> Result<String, SpecErro
 /// # Errors
 /// [`SpecError`] for unknown agents or options and bad values.
 pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, SpecError> {
-    let spec = spec.trim();
-    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let mut pairs = Vec::new();
-    for option in options.split(',').filter(|o| !o.trim().is_empty()) {
-        let (k, v) = option
-            .split_once('=')
-            .ok_or_else(|| SpecError::Malformed(option.to_string()))?;
-        pairs.push((k.trim().to_string(), v.trim().to_string()));
-    }
-    let unknown = |key: &str, allowed: &'static str| SpecError::UnknownOption {
-        agent: name.to_string(),
-        key: key.to_string(),
-        allowed,
-    };
-    match name {
+    let mut options = Spec::parse(spec)?;
+    let spec = options.text().to_string();
+    match options.name() {
         "random" | "greedy" => {
-            let mut seed = seed;
-            for (k, v) in &pairs {
-                match k.as_str() {
-                    "seed" => seed = number(k, v, "a whole number")?,
-                    _ => return Err(unknown(k, "seed")),
-                }
-            }
+            let seed = options
+                .take_parsed("seed", "a whole number")?
+                .unwrap_or(seed);
+            let greedy = options.name() == "greedy";
+            options.finish()?;
             Ok(Box::new(SimpleAgent {
-                spec: spec.to_string(),
-                greedy: (name == "greedy")
+                spec,
+                greedy: greedy
                     .then(|| K::evaluation(None).map_err(SpecError::Eval))
                     .transpose()?,
                 rng: ChaCha8Rng::seed_from_u64(seed),
             }))
         }
         "alphabeta" | "ab" => {
-            const ALLOWED: &str = "depth, nodes, time, tt, quiescence, eval";
-            let mut limits = Limits::default();
-            let mut options = AbOptions::default();
-            let mut weights = None;
-            for (k, v) in &pairs {
-                match k.as_str() {
-                    "depth" => {
-                        let d: u32 = number(k, v, "a depth from 1 to 100")?;
-                        if !(1..=100).contains(&d) {
-                            return Err(SpecError::BadValue {
-                                key: k.clone(),
-                                value: v.clone(),
-                                reason: "a depth from 1 to 100",
-                            });
-                        }
-                        limits.depth = Some(d);
-                    }
-                    "nodes" => limits.nodes = Some(number(k, v, "a whole number of nodes")?),
-                    "time" => limits.time = Some(parse_duration(v)?),
-                    "tt" => options.tt_mib = number(k, v, "a size in MiB")?,
-                    "quiescence" => options.quiescence_plies = number(k, v, "a number of plies")?,
-                    "eval" => weights = Some(v.clone()),
-                    _ => return Err(unknown(k, ALLOWED)),
-                }
+            let depth = "a depth from 1 to 100";
+            let mut limits = Limits {
+                depth: options.take_with("depth", depth, |v| {
+                    v.parse().ok().filter(|d| (1..=100).contains(d))
+                })?,
+                nodes: options.take_parsed("nodes", "a whole number of nodes")?,
+                time: options.take_duration("time")?,
+            };
+            let mut engine = AbOptions::default();
+            if let Some(mib) = options.take_parsed("tt", "a size in MiB")? {
+                engine.tt_mib = mib;
             }
+            if let Some(plies) = options.take_parsed("quiescence", "a number of plies")? {
+                engine.quiescence_plies = plies;
+            }
+            let weights = options.take_path("eval");
+            options.finish()?;
             if limits == Limits::default() {
                 limits.depth = Some(4);
             }
-            let eval = K::evaluation(weights.as_deref().map(Path::new)).map_err(SpecError::Eval)?;
+            let eval = K::evaluation(weights.as_deref()).map_err(SpecError::Eval)?;
             Ok(Box::new(AlphaBetaAgent {
-                spec: spec.to_string(),
-                engine: Engine::new(eval, options),
+                spec,
+                engine: Engine::new(eval, engine),
                 limits,
             }))
         }
-        "ugi" => Ok(Box::new(ugi::UgiAgent::from_options(spec, &pairs)?)),
+        "ugi" => Ok(Box::new(ugi::UgiAgent::from_options(
+            &spec,
+            options.options(),
+        )?)),
         "mcts" => {
-            const ALLOWED: &str = "sims, time, nodes, eval, scale, cpuct, gumbel, solver, seed";
             let mut budget = Budget::simulations(800);
-            let mut config = MctsConfig::default();
-            let mut leaf = "rollout";
-            let mut scale = 200.0f32;
-            let mut seed = seed;
-            let mut sims_given = false;
-            for (k, v) in &pairs {
-                match k.as_str() {
-                    "sims" => {
-                        budget.simulations = number(k, v, "a whole number of simulations")?;
-                        sims_given = true;
-                    }
-                    "time" => budget.time = Some(parse_duration(v)?),
-                    "nodes" => budget.max_nodes = number(k, v, "a whole number of nodes")?,
-                    "eval" => {
-                        leaf = match v.as_str() {
-                            "rollout" => "rollout",
-                            "uniform" => "uniform",
-                            "heuristic" => "heuristic",
-                            _ => {
-                                return Err(SpecError::BadValue {
-                                    key: k.clone(),
-                                    value: v.clone(),
-                                    reason: "rollout, uniform or heuristic (networks come with \
-                                             training)",
-                                });
-                            }
-                        }
-                    }
-                    "scale" => {
-                        scale = number(k, v, "a positive number of centi-units")?;
-                        if !(scale.is_finite() && scale > 0.0) {
-                            return Err(SpecError::BadValue {
-                                key: k.clone(),
-                                value: v.clone(),
-                                reason: "a positive number of centi-units",
-                            });
-                        }
-                    }
-                    "cpuct" => config.c_puct = number(k, v, "a positive number")?,
-                    "gumbel" => {
-                        let k_actions: usize = number(k, v, "a number of actions (0 = off)")?;
-                        config.gumbel = (k_actions > 0).then(|| GumbelConfig {
-                            considered: k_actions,
-                            ..GumbelConfig::default()
-                        });
-                    }
-                    "solver" => config.solver = number(k, v, "true or false")?,
-                    "seed" => seed = number(k, v, "a whole number")?,
-                    _ => return Err(unknown(k, ALLOWED)),
-                }
+            let sims = options.take_parsed("sims", "a whole number of simulations")?;
+            if let Some(sims) = sims {
+                budget.simulations = sims;
             }
-            if budget.time.is_some() && !sims_given {
+            budget.time = options.take_duration("time")?;
+            if let Some(nodes) = options.take_parsed("nodes", "a whole number of nodes")? {
+                budget.max_nodes = nodes;
+            }
+            let leaf = options
+                .take_with(
+                    "eval",
+                    "rollout, uniform or heuristic (networks come with training)",
+                    |v| {
+                        ["rollout", "uniform", "heuristic"]
+                            .into_iter()
+                            .find(|&e| e == v)
+                    },
+                )?
+                .unwrap_or("rollout");
+            let scale = options
+                .take_with("scale", "a positive number of centi-units", |v| {
+                    v.parse::<f32>().ok().filter(|s| s.is_finite() && *s > 0.0)
+                })?
+                .unwrap_or(200.0);
+            let mut config = MctsConfig::default();
+            if let Some(c) = options.take_parsed("cpuct", "a positive number")? {
+                config.c_puct = c;
+            }
+            if let Some(k) =
+                options.take_parsed::<usize>("gumbel", "a number of actions (0 = off)")?
+            {
+                config.gumbel = (k > 0).then(|| GumbelConfig {
+                    considered: k,
+                    ..GumbelConfig::default()
+                });
+            }
+            if let Some(solver) = options.take_parsed("solver", "true or false")? {
+                config.solver = solver;
+            }
+            let seed = options
+                .take_parsed("seed", "a whole number")?
+                .unwrap_or(seed);
+            options.finish()?;
+            if budget.time.is_some() && sims.is_none() {
                 budget.simulations = u32::MAX;
             }
             let eval = match leaf {
@@ -330,14 +317,14 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
                 }),
             };
             Ok(Box::new(MctsAgent {
-                spec: spec.to_string(),
+                spec,
                 config,
                 budget,
                 eval,
                 seed,
             }))
         }
-        _ => Err(SpecError::UnknownAgent {
+        name => Err(SpecError::UnknownAgent {
             name: name.to_string(),
         }),
     }

@@ -89,7 +89,7 @@ impl UgiAgent {
                         return Err(SpecError::UnknownOption {
                             agent: "ugi".into(),
                             key: k.clone(),
-                            allowed: ALLOWED,
+                            allowed: ALLOWED.into(),
                         });
                     }
                 },
@@ -98,7 +98,7 @@ impl UgiAgent {
         let program = program.ok_or_else(|| SpecError::BadValue {
             key: "cmd".into(),
             value: String::new(),
-            reason: "the engine's binary is required: ugi:cmd=/path/to/engine",
+            reason: "the engine's binary is required: ugi:cmd=/path/to/engine".into(),
         })?;
         Ok(UgiAgent {
             spec: spec.to_string(),

@@ -12,8 +12,8 @@
 //!   parts joined into the whole run.
 //! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
 //!   an interrupted run resumes from its file.
-//! - [`stats`] and [`plot`] (from `pjlab-stats`): Wilson intervals, BayesElo-style ratings,
-//!   SPRT, tests on scores across groups, SVG charts.
+//! - [`stats`], [`plot`] and [`table`] (from `pjlab-stats`): Wilson intervals, BayesElo-style
+//!   ratings, SPRT, tests on scores across groups, SVG charts, Markdown tables.
 //! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
 //!   plots; [`timing`]: each player's time per move.
 
@@ -26,7 +26,7 @@ pub mod session;
 pub mod shard;
 pub mod timing;
 
-pub use pjlab_stats::{plot, stats};
+pub use pjlab_stats::{plot, stats, table};
 
 pub use runner::{Clock, Ending, Factory, PlayOptions, Played, PlayedGame, play_games};
 pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};

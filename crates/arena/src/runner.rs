@@ -1,15 +1,17 @@
 //! Plays scheduled games on worker threads (one agent set per worker, one core each), through
 //! the lab's one game loop ([`pjlab_agents::play_game`]).
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::atomic::AtomicBool;
 
 use pjlab_agents::Agent;
 pub use pjlab_agents::{Clock, Ending};
 use pjlab_core::{Game, GameKit};
 
 use crate::Error;
-use crate::schedule::{GameSpec, Opening, Player, derive, random_opening};
+use pjlab_core::seed;
+use pjlab_run::pool::{Order, Pool};
+
+use crate::schedule::{GameSpec, Opening, Player, random_opening};
 
 /// Builds an agent of game `G` from its spec and a seed (the binary passes one that knows
 /// network agents).
@@ -83,7 +85,7 @@ pub fn play_game<K: GameKit>(
         } else {
             8 + seat as u64
         };
-        agent.new_game(derive(options.seed, stream, spec.id));
+        agent.new_game(seed::stream(options.seed, stream, spec.id));
     }
     let opening = random_opening::<K>(&start, options.opening, spec.opening_seed);
     let played = pjlab_agents::play_game(
@@ -114,6 +116,105 @@ pub fn play_game<K: GameKit>(
     })
 }
 
+/// What the workers of a run share: the games they play, the players, the factory that
+/// builds the players' agents and the options.
+pub struct Runner<'a, K: GameKit> {
+    players: &'a [Player],
+    factory: &'a Factory<K::Game>,
+    options: &'a PlayOptions,
+    stop: &'a AtomicBool,
+    /// The most seats a game of the run has (agents are built per player and seat).
+    seats: usize,
+}
+
+/// One worker's agents, slot `seats * player + seat` (one agent per player and seat), built
+/// when first needed, and the worker's number (part of their seeds).
+pub struct Worker<K: GameKit> {
+    number: usize,
+    agents: Vec<Option<Box<dyn Agent<K::Game>>>>,
+}
+
+impl<'a, K: GameKit> Runner<'a, K> {
+    /// The runner of `games` between `players`; raising `stop` abandons the games in
+    /// progress.
+    pub fn new(
+        games: &[GameSpec<K::Variant>],
+        players: &'a [Player],
+        factory: &'a Factory<K::Game>,
+        options: &'a PlayOptions,
+        stop: &'a AtomicBool,
+    ) -> Self {
+        Runner {
+            players,
+            factory,
+            options,
+            stop,
+            seats: games.iter().map(|g| g.start().seats()).max().unwrap_or(2),
+        }
+    }
+
+    /// Worker `number`, with no agent built yet.
+    pub fn worker(&self, number: usize) -> Worker<K> {
+        Worker {
+            number,
+            agents: (0..self.seats * self.players.len()).map(|_| None).collect(),
+        }
+    }
+
+    /// Plays game `spec` with `worker`'s agents (built on first use, told of every new game);
+    /// `None` if the stop flag was raised first.
+    ///
+    /// # Errors
+    /// [`Error::Agent`] when an agent cannot be built.
+    pub fn play(
+        &self,
+        worker: &mut Worker<K>,
+        spec: &GameSpec<K::Variant>,
+    ) -> Result<Option<Played<K>>, Error> {
+        let (seats, players) = (self.seats, self.players);
+        // (slot, player, seed index) of each seat: one agent per player and seat, seeded as
+        // when every game had two seats (index 2 player + side within a worker's block),
+        // further seats after them.
+        let slots: Vec<(usize, usize, usize)> = (0..spec.start().seats())
+            .map(|seat| {
+                let player = if seat % 2 == 0 {
+                    spec.first
+                } else {
+                    spec.second
+                };
+                let index = worker.number * seats * players.len()
+                    + (seat / 2) * 2 * players.len()
+                    + 2 * player
+                    + seat % 2;
+                (seats * player + seat, player, index)
+            })
+            .collect();
+        let agents = &mut worker.agents;
+        for &(slot, player, index) in &slots {
+            if agents[slot].is_none() {
+                let seed = seed::stream(self.options.seed, 4, index as u64);
+                let agent = (self.factory)(&players[player].spec, seed)
+                    .map_err(|why| Error::Agent(format!("{}: {why}", players[player].label)))?;
+                agents[slot] = Some(agent);
+            }
+        }
+        let mut taken: Vec<Box<dyn Agent<K::Game>>> = slots
+            .iter()
+            .map(|&(slot, _, _)| agents[slot].take().expect("built"))
+            .collect();
+        let mut seated: Vec<&mut dyn Agent<K::Game>> = taken
+            .iter_mut()
+            .map(|a| a.as_mut() as &mut dyn Agent<K::Game>)
+            .collect();
+        let played = play_game::<K>(spec, &mut seated, self.options, self.stop);
+        drop(seated);
+        for (&(slot, _, _), agent) in slots.iter().zip(taken) {
+            agents[slot] = Some(agent);
+        }
+        Ok(played)
+    }
+}
+
 /// Plays `games` on `options.workers` threads and hands each finished game to `on_game` (on the
 /// calling thread, in the order they finish). Raising `stop` (Ctrl-C) stops handing out games and
 /// abandons those in progress; finished ones have all been passed on when this returns. Agents
@@ -129,92 +230,16 @@ pub fn play_games<K: GameKit>(
     stop: &AtomicBool,
     on_game: &mut dyn FnMut(Played<K>),
 ) -> Result<(), Error> {
-    let seats = games.iter().map(|g| g.start().seats()).max().unwrap_or(2);
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = channel::<Result<Played<K>, Error>>();
-    let mut first_error = None;
-    std::thread::scope(|scope| {
-        for worker in 0..options.workers.max(1) {
-            let tx = tx.clone();
-            let (next, failed) = (&next, &failed);
-            scope.spawn(move || {
-                // Slot `seats * player + seat`: one agent per player and seat.
-                let mut agents: Vec<Option<Box<dyn Agent<K::Game>>>> =
-                    (0..seats * players.len()).map(|_| None).collect();
-                loop {
-                    if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(spec) = games.get(i) else { return };
-                    let game_seats = spec.start().seats();
-                    // (slot, player, seed index) of each seat: one agent per player and seat,
-                    // seeded as when every game had two seats (index 2 player + side within a
-                    // worker's block), further seats after them.
-                    let slots: Vec<(usize, usize, usize)> = (0..game_seats)
-                        .map(|seat| {
-                            let player = if seat % 2 == 0 {
-                                spec.first
-                            } else {
-                                spec.second
-                            };
-                            let index = worker * seats * players.len()
-                                + (seat / 2) * 2 * players.len()
-                                + 2 * player
-                                + seat % 2;
-                            (seats * player + seat, player, index)
-                        })
-                        .collect();
-                    for &(slot, player, index) in &slots {
-                        if agents[slot].is_none() {
-                            let seed = derive(options.seed, 4, index as u64);
-                            match factory(&players[player].spec, seed) {
-                                Ok(agent) => agents[slot] = Some(agent),
-                                Err(why) => {
-                                    failed.store(true, Ordering::Relaxed);
-                                    let _ = tx.send(Err(Error::Agent(format!(
-                                        "{}: {why}",
-                                        players[player].label
-                                    ))));
-                                    return;
-                                }
-                            }
-                        }
-                    }
-                    let mut taken: Vec<Box<dyn Agent<K::Game>>> = slots
-                        .iter()
-                        .map(|&(slot, _, _)| agents[slot].take().expect("built"))
-                        .collect();
-                    let mut seated: Vec<&mut dyn Agent<K::Game>> = taken
-                        .iter_mut()
-                        .map(|a| a.as_mut() as &mut dyn Agent<K::Game>)
-                        .collect();
-                    let played = play_game::<K>(spec, &mut seated, options, stop);
-                    drop(seated);
-                    for (&(slot, _, _), agent) in slots.iter().zip(taken) {
-                        agents[slot] = Some(agent);
-                    }
-                    match played {
-                        Some(game) => {
-                            if tx.send(Ok(game)).is_err() {
-                                return;
-                            }
-                        }
-                        None => return,
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for message in rx {
-            match message {
-                Ok(game) => on_game(game),
-                Err(e) => {
-                    first_error.get_or_insert(e);
-                }
-            }
-        }
-    });
-    first_error.map_or(Ok(()), Err)
+    let runner = Runner::<K>::new(games, players, factory, options, stop);
+    let pool = Pool {
+        workers: options.workers,
+        order: Order::Finished,
+        stop,
+    };
+    pool.run(
+        games,
+        |w| runner.worker(w),
+        |w, spec| runner.play(w, spec),
+        on_game,
+    )
 }

@@ -23,6 +23,17 @@ pub enum Kind {
     Balance,
 }
 
+impl Kind {
+    /// The command that plays it (`match`, `tournament`, `balance`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Match => "match",
+            Kind::Tournament => "tournament",
+            Kind::Balance => "balance",
+        }
+    }
+}
+
 /// A player in a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -130,18 +141,6 @@ impl<V: SetupVariant> GameSpec<V> {
     }
 }
 
-/// A 64-bit mix (SplitMix64's finaliser), to derive independent seeds.
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// Seed number `k` of stream `stream` under the run's `seed`.
-pub fn derive(seed: u64, stream: u64, k: u64) -> u64 {
-    mix(mix(seed ^ mix(stream.wrapping_add(0x9e37_79b9_7f4a_7c15))).wrapping_add(k))
-}
-
 /// Parses a comma-separated list of the variant names of `K`'s game.
 ///
 /// # Errors
@@ -215,7 +214,7 @@ impl RunSpec {
             used[v] += 1;
             match variants[v].count() {
                 Some(_) => k,
-                None => derive(self.seed, 1 + v as u64, k),
+                None => pjlab_core::seed::stream(self.seed, 1 + v as u64, k),
             }
         };
         let mut out = Vec::new();
@@ -225,7 +224,7 @@ impl RunSpec {
                 pair,
                 variant: variants[v],
                 setup,
-                opening_seed: derive(self.seed, 0, pair),
+                opening_seed: pjlab_core::seed::stream(self.seed, 0, pair),
                 first,
                 second,
             });

@@ -6,23 +6,61 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pjlab_core::GameKit;
+use pjlab_run::pool::{Order, Pool};
+use pjlab_run::session::{self as run, Records, Saving, Session, SessionError};
 
-use crate::runner::{Factory, PlayOptions, Played, play_games};
+use crate::runner::{Factory, PlayOptions, Played, Runner};
 use crate::schedule::{GameSpec, Kind, Opening, Player, RunSpec};
 use crate::stats::{SprtDecision, Wdl};
 use crate::{Error, record, report};
 
-/// Games are saved after this many new ones...
-const SAVE_EVERY_GAMES: usize = 50;
-/// ... or this long after the last save, whichever comes first.
-const SAVE_EVERY: Duration = Duration::from_secs(30);
+/// Games are saved after this many new ones, or 30 s after the last save, whichever comes
+/// first.
+const SAVING: Saving = Saving {
+    items: 50,
+    interval: Duration::from_secs(30),
+};
 
 /// A run's games file in its output directory.
 pub fn games_file(out: &Path) -> PathBuf {
     out.join("games.parquet")
+}
+
+/// A run's options and its games so far, as a session keeps them (in its games file).
+struct Games<K: GameKit> {
+    spec: RunSpec,
+    played: Vec<Played<K>>,
+}
+
+impl From<SessionError> for Error {
+    fn from(e: SessionError) -> Error {
+        match e {
+            SessionError::Resume { .. } | SessionError::SaveDuring(_) => {
+                Error::Record(e.to_string())
+            }
+            _ => Error::Options(e.to_string()),
+        }
+    }
+}
+
+impl<K: GameKit> Records for Games<K> {
+    type Item = Played<K>;
+    type Error = Error;
+
+    fn kind(&self) -> &str {
+        self.spec.kind.name()
+    }
+
+    fn add(&mut self, game: Played<K>) {
+        self.played.push(game);
+    }
+
+    fn save(&self, dir: &Path) -> Result<(), Error> {
+        record::save::<K>(&games_file(dir), &self.spec, &self.played)
+    }
 }
 
 /// The run in `out`: a new one from `spec` (refused if `out` already holds games), or with
@@ -37,27 +75,21 @@ pub fn open<K: GameKit>(
     resume: bool,
 ) -> Result<(RunSpec, Vec<Played<K>>), Error> {
     let parquet = games_file(out);
-    if !resume {
-        if parquet.exists() {
-            return Err(Error::Options(format!(
-                "{} already holds games: pass --resume to continue that run, or choose another --out",
-                parquet.display()
-            )));
-        }
-        spec.shard_schedule::<K>()?;
-        return Ok((spec, Vec::new()));
-    }
-    let (found, played) = record::load::<K>(&parquet)
-        .map_err(|e| Error::Record(format!("cannot resume from {}: {e}", parquet.display())))?;
-    if found.kind != spec.kind {
-        return Err(Error::Options(format!(
-            "{} holds a {:?} run, not a {:?}",
-            parquet.display(),
-            found.kind,
-            spec.kind
-        )));
-    }
-    Ok((found, played))
+    let games = run::open::<Games<K>>(
+        out,
+        resume,
+        spec.kind.name(),
+        parquet.exists().then_some("games"),
+        || record::load::<K>(&parquet).map(|(spec, played)| Games { spec, played }),
+        || {
+            spec.shard_schedule::<K>()?;
+            Ok(Games {
+                spec: spec.clone(),
+                played: Vec::new(),
+            })
+        },
+    )?;
+    Ok((games.spec, games.played))
 }
 
 /// How a session of a run ended.
@@ -88,7 +120,6 @@ pub fn play<K: GameKit>(
     progress: &mut dyn FnMut(&[Played<K>]),
 ) -> Result<Ended, Error> {
     let schedule = spec.shard_schedule::<K>()?;
-    let parquet = games_file(out);
     for p in &spec.players {
         factory(&p.spec, 0).map_err(|e| Error::Agent(format!("`{}`: {e}", p.label)))?;
     }
@@ -111,36 +142,38 @@ pub fn play<K: GameKit>(
             .map(|ms| crate::schedule::overrun_threshold(Duration::from_secs_f64(ms / 1000.0))),
     };
     let before = played.len();
-    let mut last_save = Instant::now();
-    let mut unsaved = 0;
+    let session = Session {
+        dir: out,
+        pool: Pool {
+            workers: options.workers,
+            order: Order::Finished,
+            stop,
+        },
+        saving: SAVING,
+    };
+    let runner = Runner::<K>::new(&todo, &spec.players, factory, &options, stop);
+    let mut games = Games {
+        spec: spec.clone(),
+        played: std::mem::take(played),
+    };
     let mut sprt = None;
-    let mut save_error = None;
-    let outcome = play_games::<K>(&todo, &spec.players, factory, &options, stop, &mut |game| {
-        played.push(game);
-        unsaved += 1;
-        progress(played);
-        if unsaved >= SAVE_EVERY_GAMES || last_save.elapsed() > SAVE_EVERY {
-            if let Err(e) = record::save::<K>(&parquet, spec, played) {
-                save_error.get_or_insert(e);
-                stop.store(true, Ordering::SeqCst);
+    let outcome = session.play(
+        &mut games,
+        &todo,
+        |w| runner.worker(w),
+        |w, game| runner.play(w, game),
+        &mut |games: &Games<K>| {
+            progress(&games.played);
+            if let Some(test) = &spec.sprt {
+                let (state, _) = report::sprt_state(test, &games.played);
+                if state.decision != SprtDecision::Continue {
+                    sprt = Some(state.decision);
+                    stop.store(true, Ordering::SeqCst);
+                }
             }
-            unsaved = 0;
-            last_save = Instant::now();
-        }
-        if let Some(test) = &spec.sprt {
-            let (state, _) = report::sprt_state(test, played);
-            if state.decision != SprtDecision::Continue {
-                sprt = Some(state.decision);
-                stop.store(true, Ordering::SeqCst);
-            }
-        }
-    });
-    record::save::<K>(&parquet, spec, played)?;
-    if let Some(e) = save_error {
-        return Err(Error::Record(format!(
-            "saving games during the run failed (they are saved now): {e}"
-        )));
-    }
+        },
+    );
+    *played = games.played;
     outcome?;
     Ok(Ended {
         scheduled: schedule.len(),

@@ -8,6 +8,7 @@ use pjlab_core::GameKit;
 
 use crate::runner::{Clock, Played};
 use crate::schedule::{RunSpec, overrun_threshold};
+use crate::table::Table;
 
 /// Each player's clock over `games`, in the run's player order.
 pub fn player_clocks<K: GameKit>(run: &RunSpec, games: &[Played<K>]) -> Vec<Clock> {
@@ -42,6 +43,7 @@ pub fn section<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>]) 
     let budget = run
         .time_per_move_ms
         .map(|b| Duration::from_secs_f64(b / 1000.0));
+    let mut headers = vec!["player", "moves", "mean (ms)", "longest (ms)"];
     match budget {
         Some(b) => {
             let _ = writeln!(
@@ -50,32 +52,25 @@ pub fn section<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>]) 
                 ms(b),
                 ms(overrun_threshold(b))
             );
-            let _ = writeln!(
-                md,
-                "| player | moves | mean (ms) | longest (ms) | overruns |\n|---|---|---|---|---|"
-            );
+            headers.push("overruns");
         }
         None => {
-            let _ = writeln!(
-                md,
-                "\n\n| player | moves | mean (ms) | longest (ms) |\n|---|---|---|---|"
-            );
+            let _ = writeln!(md, "\n");
         }
     }
+    let mut table = Table::new(headers);
     for (p, c) in run.players.iter().zip(&clocks) {
-        let _ = write!(
-            md,
-            "| {} | {} | {} | {} |",
-            p.label,
-            c.moves,
+        let mut row = vec![
+            p.label.clone(),
+            c.moves.to_string(),
             ms(c.mean()),
-            ms(c.max)
-        );
+            ms(c.max),
+        ];
         if budget.is_some() {
             let flag = if c.over > 0 { " **(over budget)**" } else { "" };
-            let _ = write!(md, " {}{flag} |", c.over);
+            row.push(format!("{}{flag}", c.over));
         }
-        let _ = writeln!(md);
+        table.row(row);
     }
-    let _ = writeln!(md);
+    let _ = writeln!(md, "{table}");
 }

@@ -6,6 +6,8 @@
 //! - [`play_matches`] / [`play_arenas`]: the schedule on worker threads; raising the stop flag
 //!   (Ctrl-C) stops handing out matches, and every finished one has been passed on when they
 //!   return.
+//! - [`session`]: a run from its directory (new or resumed, saved every 30 s and at the end),
+//!   on the lab's run session.
 //! - [`record`]: Parquet tables in the lab's conventions (`chifoumi-matches/1`,
 //!   `chifoumi-games/1`, `chifoumi-arenas/1`, `chifoumi-duels/1`; the run spec as JSON under the
 //!   footer key `pjlab.chifoumi`).
@@ -21,12 +23,17 @@ pub mod record;
 pub mod report;
 mod run;
 mod search;
+pub mod session;
 pub mod show;
 mod spec;
 
-pub use run::{Factory, PlayedArena, PlayedMatch, play_arenas, play_matches};
+pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_arenas, play_matches};
 pub use search::{IsmctsOptions, IsmctsPlayer};
-pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, derive, labels, spec_of};
+pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, labels, spec_of};
+
+/// Chifoumi runs' seed derivation, [`pjlab_core::seed::mix2`], under the name the Chifoumi
+/// trainer knows it by.
+pub use pjlab_core::seed::mix2 as derive;
 
 /// Builds a player from its spec for matches of `rules`: the scripted players
 /// ([`pjlab_chifoumi::parse_player`]) and `ismcts` (`ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1`,
@@ -39,9 +46,10 @@ pub fn player(
     rules: &pjlab_chifoumi::Rules,
 ) -> Result<Box<dyn pjlab_chifoumi::Player + Send>, String> {
     let spec = spec.trim();
-    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-    if name == "ismcts" {
-        let options = IsmctsOptions::parse(options).map_err(|e| format!("player {spec:?}: {e}"))?;
+    if pjlab_core::spec::split(spec).0 == "ismcts" {
+        let options = pjlab_core::spec::Spec::parse(spec)
+            .and_then(|mut s| IsmctsOptions::take(&mut s))
+            .map_err(|e| format!("player {spec:?}: {e}"))?;
         return Ok(Box::new(IsmctsPlayer::new(rules.clone(), options)));
     }
     pjlab_chifoumi::parse_player(spec).map_err(|e| {

@@ -15,6 +15,7 @@ use std::path::Path;
 use pjlab_chifoumi::{Bag, GameEnd};
 use pjlab_stats::plot::{Estimate, interval_chart};
 use pjlab_stats::stats::{RatingModel, Wdl, fit_ratings};
+use pjlab_stats::table::{Table, cross_table};
 
 use crate::record::Records;
 use crate::{Error, RunKind};
@@ -175,13 +176,13 @@ pub fn mean_interval(values: &[f64]) -> (f64, f64, f64) {
     (mean, mean - half, mean + half)
 }
 
-fn table(out: &mut String, headers: &[&str], rows: &[Vec<String>]) {
-    let _ = writeln!(out, "| {} |", headers.join(" | "));
-    let _ = writeln!(out, "|{}", "---|".repeat(headers.len()));
-    for r in rows {
-        let _ = writeln!(out, "| {} |", r.join(" | "));
+/// `rows` under `headers`, and a blank line.
+fn table(out: &mut String, headers: &[&str], rows: Vec<Vec<String>>) {
+    let mut table = Table::new(headers.iter().copied());
+    for row in rows {
+        table.row(row);
     }
-    out.push('\n');
+    let _ = writeln!(out, "{table}");
 }
 
 /// The report's Markdown.
@@ -305,7 +306,7 @@ fn match_markdown(records: &Records, out: &mut String) {
             "points / match",
             "rating",
         ],
-        &rows,
+        rows,
     );
     if n > 2 {
         cross_markdown(names, &order, &cross, out);
@@ -330,30 +331,23 @@ fn match_markdown(records: &Records, out: &mut String) {
             row
         })
         .collect();
-    table(out, &headers, &rows);
+    table(out, &headers, rows);
 }
 
 /// The cross table: each row player's match score % against each column player.
 fn cross_markdown(names: &[String], order: &[usize], cross: &[Vec<Wdl>], out: &mut String) {
     out.push_str("## Cross table\n\nThe row player's match score % against the column player (matches in brackets).\n\n");
-    let mut headers = vec!["player"];
-    headers.extend(order.iter().map(|&j| names[j].as_str()));
-    let rows: Vec<Vec<String>> = order
-        .iter()
-        .map(|&i| {
-            let mut row = vec![names[i].clone()];
-            row.extend(order.iter().map(|&j| {
-                let w = &cross[i][j];
-                if i == j || w.games() == 0 {
-                    "-".into()
-                } else {
-                    format!("{:.0} ({})", 100.0 * w.score(), w.games())
-                }
-            }));
-            row
-        })
-        .collect();
-    table(out, &headers, &rows);
+    let labels: Vec<String> = order.iter().map(|&i| names[i].clone()).collect();
+    let table = cross_table("player", &labels, |a, b| {
+        let (i, j) = (order[a], order[b]);
+        let w = &cross[i][j];
+        if i == j || w.games() == 0 {
+            "-".into()
+        } else {
+            format!("{:.0} ({})", 100.0 * w.score(), w.games())
+        }
+    });
+    let _ = writeln!(out, "{table}");
 }
 
 /// Each pair's matches with an interval, from the view of the player higher in the match
@@ -380,7 +374,7 @@ fn pairs_markdown(names: &[String], order: &[usize], cross: &[Vec<Wdl>], out: &m
     table(
         out,
         &["pair", "matches", "W-D-L", "score %", "95% interval"],
-        &rows,
+        rows,
     );
 }
 
@@ -408,7 +402,7 @@ fn arena_markdown(records: &Records, out: &mut String) {
             row
         })
         .collect();
-    table(out, &headers, &rows);
+    table(out, &headers, rows);
 }
 
 /// Writes `report.md` and the score plot (`scores.svg`) into `dir`; returns the Markdown.

@@ -1,12 +1,12 @@
 //! Playing a run's matches and arenas on worker threads.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::atomic::AtomicBool;
 
 use pjlab_chifoumi::players::{ArenaResult, ArenaSeat, play_arena};
-use pjlab_chifoumi::{Action, MatchResult, Player, play_recorded_match};
+use pjlab_chifoumi::{Action, ArenaRules, MatchResult, Player, Rules, play_recorded_match};
+use pjlab_run::pool::{Order, Pool};
 
-use crate::{Error, MatchSpec, RunSpec, spec_of};
+use crate::{Error, MatchSpec, RunKind, RunSpec, spec_of};
 
 /// Builds a fresh player from its spec (`random`, `ismcts:sims=400`...); the error says why not.
 pub type Factory<'a> = dyn Fn(&str) -> Result<Box<dyn Player + Send>, String> + Sync + 'a;
@@ -31,11 +31,93 @@ pub struct PlayedArena {
     pub result: ArenaResult,
 }
 
-fn build(factory: &Factory, label: &str) -> Result<Box<dyn Player + Send>, Error> {
-    factory(spec_of(label)).map_err(|reason| Error::Player {
-        label: label.to_string(),
-        reason,
-    })
+/// A finished match or arena, as the run's kind plays them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// A match (match and tournament runs).
+    Match(PlayedMatch),
+    /// An arena (arena runs).
+    Arena(PlayedArena),
+}
+
+/// What the workers of a run share: the run, its rules and the factory of its players.
+pub struct Runner<'a> {
+    run: &'a RunSpec,
+    factory: &'a Factory<'a>,
+    rules: Rules,
+    arena: ArenaRules,
+}
+
+impl<'a> Runner<'a> {
+    /// The runner of `run`'s matches or arenas, once every player of the run was built.
+    ///
+    /// # Errors
+    /// [`Error::Spec`] with the factory's reason for a player that cannot be built (it names
+    /// the player); [`Error::Game`] for rules that do not read.
+    pub fn new(run: &'a RunSpec, factory: &'a Factory<'a>) -> Result<Runner<'a>, Error> {
+        for label in &run.players {
+            factory(spec_of(label)).map_err(Error::Spec)?;
+        }
+        Ok(Runner {
+            run,
+            factory,
+            rules: run.rules()?,
+            arena: run.arena_rules()?,
+        })
+    }
+
+    fn build(&self, player: usize) -> Result<Box<dyn Player + Send>, Error> {
+        let label = &self.run.players[player];
+        (self.factory)(spec_of(label)).map_err(|reason| Error::Player {
+            label: label.clone(),
+            reason,
+        })
+    }
+
+    /// Plays match `spec` with players built afresh.
+    ///
+    /// # Errors
+    /// A player that cannot be built, an illegal action.
+    pub fn play_match(&self, spec: &MatchSpec) -> Result<PlayedMatch, Error> {
+        let mut a = self.build(spec.seats[0])?;
+        let mut b = self.build(spec.seats[1])?;
+        let (result, actions) =
+            play_recorded_match(&self.rules, &mut [a.as_mut(), b.as_mut()], spec.seed)?;
+        Ok(PlayedMatch {
+            spec: spec.clone(),
+            result,
+            actions,
+        })
+    }
+
+    /// Plays arena `spec` with players built afresh.
+    ///
+    /// # Errors
+    /// As [`Runner::play_match`].
+    pub fn play_arena(&self, spec: &MatchSpec) -> Result<PlayedArena, Error> {
+        let mut seats = spec
+            .seats
+            .iter()
+            .map(|&p| self.build(p).map(ArenaSeat::new))
+            .collect::<Result<Vec<_>, _>>()?;
+        let result = play_arena(&self.arena, &mut seats, spec.seed)?;
+        Ok(PlayedArena {
+            spec: spec.clone(),
+            result,
+        })
+    }
+
+    /// Plays `spec` as the run's kind says: an arena, else a match.
+    ///
+    /// # Errors
+    /// As [`Runner::play_match`].
+    pub fn play(&self, spec: &MatchSpec) -> Result<Played, Error> {
+        if self.run.kind == RunKind::Arena {
+            self.play_arena(spec).map(Played::Arena)
+        } else {
+            self.play_match(spec).map(Played::Match)
+        }
+    }
 }
 
 /// Plays `todo` (matches of `run`) on `workers` threads and hands each finished match to
@@ -53,22 +135,14 @@ pub fn play_matches(
     stop: &AtomicBool,
     on_done: &mut dyn FnMut(PlayedMatch),
 ) -> Result<(), Error> {
-    let rules = run.rules()?;
-    for label in &run.players {
-        build(factory, label)?;
-    }
-    let play = |spec: &MatchSpec| -> Result<PlayedMatch, Error> {
-        let mut a = build(factory, &run.players[spec.seats[0]])?;
-        let mut b = build(factory, &run.players[spec.seats[1]])?;
-        let (result, actions) =
-            play_recorded_match(&rules, &mut [a.as_mut(), b.as_mut()], spec.seed)?;
-        Ok(PlayedMatch {
-            spec: spec.clone(),
-            result,
-            actions,
-        })
-    };
-    drive(todo, workers, stop, &play, on_done)
+    drive(
+        run,
+        factory,
+        (workers, stop),
+        todo,
+        |r: &Runner, m: &MatchSpec| r.play_match(m),
+        on_done,
+    )
 }
 
 /// Plays `todo` (arenas of `run`) as [`play_matches`] plays matches.
@@ -83,68 +157,36 @@ pub fn play_arenas(
     stop: &AtomicBool,
     on_done: &mut dyn FnMut(PlayedArena),
 ) -> Result<(), Error> {
-    let rules = run.arena_rules()?;
-    for label in &run.players {
-        build(factory, label)?;
-    }
-    let play = |spec: &MatchSpec| -> Result<PlayedArena, Error> {
-        let mut seats = spec
-            .seats
-            .iter()
-            .map(|&p| build(factory, &run.players[p]).map(ArenaSeat::new))
-            .collect::<Result<Vec<_>, _>>()?;
-        let result = play_arena(&rules, &mut seats, spec.seed)?;
-        Ok(PlayedArena {
-            spec: spec.clone(),
-            result,
-        })
-    };
-    drive(todo, workers, stop, &play, on_done)
+    drive(
+        run,
+        factory,
+        (workers, stop),
+        todo,
+        |r: &Runner, m: &MatchSpec| r.play_arena(m),
+        on_done,
+    )
 }
 
-/// Hands `todo` out to `workers` threads running `play`, results to `on_done` in finishing
-/// order; stops handing out on `stop` or the first error.
+/// Plays `todo` with `play` on `workers` threads until `stop`, each result to `on_done` as it
+/// comes.
 fn drive<T: Send>(
+    run: &RunSpec,
+    factory: &Factory,
+    (workers, stop): (usize, &AtomicBool),
     todo: &[MatchSpec],
-    workers: usize,
-    stop: &AtomicBool,
-    play: &(dyn Fn(&MatchSpec) -> Result<T, Error> + Sync),
+    play: impl Fn(&Runner<'_>, &MatchSpec) -> Result<T, Error> + Sync,
     on_done: &mut dyn FnMut(T),
 ) -> Result<(), Error> {
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = channel::<Result<T, Error>>();
-    let mut first_error = None;
-    std::thread::scope(|scope| {
-        for _ in 0..workers.max(1) {
-            let tx = tx.clone();
-            let (next, failed) = (&next, &failed);
-            scope.spawn(move || {
-                loop {
-                    if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(spec) = todo.get(i) else { break };
-                    let result = play(spec);
-                    if result.is_err() {
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                    if tx.send(result).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for result in rx {
-            match result {
-                Ok(done) => on_done(done),
-                Err(e) => {
-                    first_error.get_or_insert(e);
-                }
-            }
-        }
-    });
-    first_error.map_or(Ok(()), Err)
+    let runner = Runner::new(run, factory)?;
+    let pool = Pool {
+        workers,
+        order: Order::Finished,
+        stop,
+    };
+    pool.run(
+        todo,
+        |_| (),
+        |_, spec| play(&runner, spec).map(Some),
+        on_done,
+    )
 }

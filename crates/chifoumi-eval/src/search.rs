@@ -4,6 +4,7 @@ use pjlab_chifoumi::players::Memory;
 use pjlab_chifoumi::{
     Action, ActionSet, Bag, DuelOdds, Game, GameEnd, Observation, OpponentPrior, Player, Rules,
 };
+use pjlab_core::spec::{Spec, SpecError};
 use pjlab_mcts::{IsmctsConfig, LeafValue, ismcts};
 use rand_chacha::ChaCha8Rng;
 
@@ -45,32 +46,35 @@ impl IsmctsOptions {
     /// # Errors
     /// The reason, for an unknown key or a value out of range.
     pub fn parse(options: &str) -> Result<IsmctsOptions, String> {
-        let mut o = IsmctsOptions::default();
-        for item in options.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (key, value) = item
-                .split_once('=')
-                .ok_or_else(|| format!("option {item:?} is not key=value"))?;
-            let number = |lo: f64, hi: f64| -> Result<f64, String> {
-                value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| (lo..=hi).contains(v))
-                    .ok_or_else(|| format!("{key}={value}: expected a number in {lo} to {hi}"))
-            };
-            match key {
-                "sims" => o.iterations = number(1.0, 1e7)? as u32,
-                "c" => o.exploration = number(0.0, 100.0)? as f32,
-                "leaf" => o.leaf_weight = number(0.0, 1.0)? as f32,
-                "hidden" => o.hidden_pickup = number(0.0, 1.0)?,
-                "tie" => o.tie_break = number(0.0, 1.0)? as f32,
-                _ => {
-                    return Err(format!(
-                        "unknown option {key:?}: expected sims, c, leaf, hidden or tie"
-                    ));
-                }
-            }
-        }
-        Ok(o)
+        let mut spec = Spec::parse(&format!("ismcts:{options}")).map_err(|e| e.to_string())?;
+        IsmctsOptions::take(&mut spec).map_err(|e| e.to_string())
+    }
+
+    /// Takes the options from an `ismcts` spec and finishes it.
+    ///
+    /// # Errors
+    /// [`SpecError`] for an unknown key or a value out of range.
+    pub fn take(spec: &mut Spec) -> Result<IsmctsOptions, SpecError> {
+        let d = IsmctsOptions::default();
+        let options = IsmctsOptions {
+            iterations: spec
+                .take_f64_in("sims", 1.0, 1e7)?
+                .map_or(d.iterations, |v| v as u32),
+            exploration: spec
+                .take_f64_in("c", 0.0, 100.0)?
+                .map_or(d.exploration, |v| v as f32),
+            leaf_weight: spec
+                .take_f64_in("leaf", 0.0, 1.0)?
+                .map_or(d.leaf_weight, |v| v as f32),
+            hidden_pickup: spec
+                .take_f64_in("hidden", 0.0, 1.0)?
+                .unwrap_or(d.hidden_pickup),
+            tie_break: spec
+                .take_f64_in("tie", 0.0, 1.0)?
+                .map_or(d.tie_break, |v| v as f32),
+        };
+        spec.finish()?;
+        Ok(options)
     }
 }
 

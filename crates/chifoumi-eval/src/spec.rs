@@ -2,6 +2,7 @@
 //! that `--resume` and `pjlab report` read it back; and its schedule of [`MatchSpec`]s.
 
 use pjlab_chifoumi::{ArenaRules, Map, Rules};
+use pjlab_core::seed;
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
@@ -127,15 +128,6 @@ pub struct MatchSpec {
     pub seed: u64,
 }
 
-/// SplitMix64 of `seed` mixed with `a` and `b`: independent-looking seeds for every match.
-pub fn derive(seed: u64, a: u64, b: u64) -> u64 {
-    let mut z =
-        seed ^ a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_mul(0xd1b5_4a32_d192_ed03);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Labels for `specs`: each spec, with `#2`, `#3`... appended to its repeats.
 pub fn labels(specs: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(specs.len());
@@ -206,7 +198,7 @@ impl RunSpec {
                     out.push(MatchSpec {
                         id: k,
                         seats: (0..n).map(|s| (s + k as usize) % n).collect(),
-                        seed: derive(self.seed, 0, k),
+                        seed: seed::mix2(self.seed, 0, k),
                     });
                 }
             }
@@ -217,7 +209,7 @@ impl RunSpec {
                         out.push(MatchSpec {
                             id: out.len() as u64,
                             seats,
-                            seed: derive(self.seed, pair as u64 + 1, k / 2),
+                            seed: seed::mix2(self.seed, pair as u64 + 1, k / 2),
                         });
                     }
                 }

@@ -11,6 +11,8 @@
 //!   game-specific perft is checked against.
 //! - [`testkit`]: the generic suite every game runs in one line.
 //! - [`bench`]: the figures a game's rules bench gives `pjlab bench`, and its helpers.
+//! - [`seed`]: seeds derived from a run's seed; [`spec`]: the `name:key=value` spec parser of
+//!   players and agents.
 //!
 //! # How the games to come fit
 //! - **Chomp** (any `m x n`): the action space depends on the bar's size, which is why
@@ -42,7 +44,9 @@ pub mod imperfect;
 mod kit;
 pub mod perft;
 pub mod provenance;
+pub mod seed;
 pub mod setups;
+pub mod spec;
 pub mod testkit;
 
 pub use encode::{Encoder, EncoderCard, EncoderId};

@@ -1,19 +1,49 @@
-//! What every run of the lab shares, whatever the game and whatever the run: its directory
-//! ([`dir`]: the lock, the manifest naming the run's kind and game, the config snapshot that a
-//! resume must match, `provenance.jsonl`, a typed `metrics.jsonl`, `checkpoints/` with
-//! `latest` and the keep rotation, `plots/`).
+//! What every run of the lab shares, whatever the game and whatever the run. It knows no game
+//! and links no Burn.
+//!
+//! - [`dir`]: the run directory: the lock, the `run.json` manifest naming the run's kind and
+//!   game, the config snapshot that a resume must match, `provenance.jsonl`, a typed
+//!   `metrics.jsonl` read under one policy, `checkpoints/` with `latest` and the keep rotation,
+//!   `plots/`.
+//! - [`pool`]: jobs on W worker threads (per-worker state, a stop flag, the first error stops
+//!   the rest), each finished item handed back on the calling thread as it comes or in job
+//!   order.
+//! - [`session`]: a run from its directory: a new run or a resumed one (refused when the
+//!   directory holds another kind of run, or a run when none was to be resumed), the jobs left
+//!   played on the pool with periodic saves, and the "interrupted; continue with" hint.
+//! - [`table`]: Parquet tables whose columns are declared once with their types: a builder
+//!   that appends rows and writes atomically with the schema key in the footer, and a reader
+//!   that checks the schema key and every column's type before handing out typed columns.
+//!
+//! Board-game matches and studies (`pjlab-arena`), Chifoumi runs (`pjlab-chifoumi-eval`,
+//! `pjlab-chifoumi-learn`), self-play records (`pjlab-selfplay`) and training runs
+//! (`pjlab-train`) all stand on it.
 //!
 //! ```
+//! use std::sync::atomic::AtomicBool;
 //! use pjlab_run::dir::{Manifest, RunDir, RunKind};
+//! use pjlab_run::pool::{Order, Pool};
 //!
 //! let tmp = tempfile::tempdir().unwrap();
 //! let run = RunDir::create(tmp.path().join("run")).unwrap();
 //! let _lock = run.lock("pjlab train").unwrap();
 //! run.write_manifest(&Manifest::new(RunKind::Training, "chomp")).unwrap();
 //! assert_eq!(run.manifest().unwrap().unwrap().game, "chomp");
+//!
+//! let stop = AtomicBool::new(false);
+//! let pool = Pool { workers: 2, order: Order::Scheduled, stop: &stop };
+//! let mut squares = Vec::new();
+//! pool.run(&[1, 2, 3], |_| (), |_, &x: &i32| Ok::<_, ()>(Some(x * x)), &mut |y| squares.push(y))
+//!     .unwrap();
+//! assert_eq!(squares, [1, 4, 9]);
 //! ```
 
 pub mod dir;
+pub mod pool;
+pub mod session;
+pub mod table;
+
+pub use table::temporary_beside;
 
 /// Errors of run directories.
 #[derive(Debug, thiserror::Error)]
@@ -60,28 +90,4 @@ pub fn write_atomic(path: &std::path::Path, text: &str) -> Result<(), Error> {
         .map_err(io_error(tmp.path()))?;
     tmp.persist(path).map_err(|e| io_error(path)(e.error))?;
     Ok(())
-}
-
-/// A uniquely named temporary file in `path`'s directory (a hidden `.pjlab-` name ending in
-/// `suffix`, readable as an ordinary file once renamed), to be renamed onto `path` when
-/// written.
-///
-/// # Errors
-/// When the directory cannot be written.
-pub fn temporary_beside(
-    path: &std::path::Path,
-    suffix: &str,
-) -> std::io::Result<tempfile::NamedTempFile> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => std::path::Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".pjlab-").suffix(suffix);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    builder.tempfile_in(dir)
 }

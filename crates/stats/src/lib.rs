@@ -7,6 +7,7 @@
 //! - [`scores`]: tests on mean scores across groups (one-way F test), the largest difference the
 //!   games do not exclude, games needed for a given power.
 //! - [`plot`]: SVG line charts and interval charts.
+//! - [`table`]: Markdown tables and cross tables as the reports write them.
 //!
 //! ```
 //! let (low, high) = pjlab_stats::stats::wilson(7.0, 10.0);
@@ -16,6 +17,7 @@
 pub mod plot;
 pub mod scores;
 pub mod stats;
+pub mod table;
 
 /// What can go wrong: a chart that cannot be drawn.
 #[derive(Debug, thiserror::Error)]

@@ -9,12 +9,13 @@ use std::path::Path;
 
 use pjlab_core::{Game, GameKit, SetupVariant};
 
-use super::{interval, io, percent, thousands, title_case, unique_games};
+use super::{interval, io, percent, score_estimate, thousands, title_case, unique_games};
 use crate::Error;
-use crate::plot::{Estimate, Series, interval_chart, line_chart};
+use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::{Played, PlayedGame};
 use crate::schedule::{Kind, RunSpec};
 use crate::stats::{Wdl, score_to_elo};
+use crate::table::Table;
 use pjlab_stats::scores::{largest_difference_not_excluded, score_difference, score_homogeneity};
 
 /// Per-group numbers: games played, and over the distinct ones the results from the first side's
@@ -93,10 +94,20 @@ pub(super) fn section<K: GameKit>(
          ({}){renamings}.\n",
         counts.join(", ")
     );
-    let _ = writeln!(
-        md,
-        "| variant | games | distinct games | {first} wins | draws | {second} wins | {first} score % | 95% Wilson | {first} Elo | draw % | mean length | setups seen |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
-    );
+    let mut table = Table::new([
+        "variant".to_string(),
+        "games".into(),
+        "distinct games".into(),
+        format!("{first} wins"),
+        "draws".into(),
+        format!("{second} wins"),
+        format!("{first} score %"),
+        "95% Wilson".into(),
+        format!("{first} Elo"),
+        "draw %".into(),
+        "mean length".into(),
+        "setups seen".into(),
+    ]);
     let mut csv = format!(
         "variant,games,distinct_games,{f}_wins,draws,{s}_wins,{f}_score,score_low,score_high,draw_rate,mean_length,setups_seen,setups_raw\n",
     );
@@ -105,23 +116,23 @@ pub(super) fn section<K: GameKit>(
         let w = &g.white;
         let (low, high) = w.interval();
         let count = v.count().map_or("random".to_string(), |c| c.to_string());
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:+.0} | {} | {:.1} | {} of {} |",
-            v,
-            g.played,
-            g.distinct,
-            w.wins,
-            w.draws,
-            w.losses,
+        table.row([
+            v.to_string(),
+            g.played.to_string(),
+            g.distinct.to_string(),
+            w.wins.to_string(),
+            w.draws.to_string(),
+            w.losses.to_string(),
             percent(w.score()),
             interval(w),
-            score_to_elo(w.score().clamp(1e-6, 1.0 - 1e-6)) + 0.0,
+            format!(
+                "{:+.0}",
+                score_to_elo(w.score().clamp(1e-6, 1.0 - 1e-6)) + 0.0
+            ),
             percent(w.draw_rate()),
-            g.mean_length(),
-            g.setups,
-            count
-        );
+            format!("{:.1}", g.mean_length()),
+            format!("{} of {}", g.setups, count),
+        ]);
         let _ = writeln!(
             csv,
             "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.2},{},{}",
@@ -139,13 +150,9 @@ pub(super) fn section<K: GameKit>(
             g.setups,
             count
         );
-        estimates.push(Estimate {
-            label: v.to_string(),
-            value: w.score(),
-            low,
-            high,
-        });
+        estimates.push(score_estimate(v.to_string(), w));
     }
+    let _ = write!(md, "{table}");
     if run.kind == Kind::Balance {
         let path = dir.join("summary.csv");
         std::fs::write(&path, csv).map_err(io(&path))?;
@@ -276,31 +283,32 @@ fn per_setup_section<K: GameKit>(
         let _ = writeln!(md, "{}", score_test(&tallies, "setups", &first));
         let _ = writeln!(md);
         if count <= 36 && tables {
-            let _ = writeln!(
-                md,
-                "| setup | {} | games | distinct games | W-D-L | {first} score % | 95% Wilson | mean length |\n|---|---|---|---|---|---|---|---|",
-                <K::Variant as SetupVariant>::DESCRIPTION
-            );
+            let mut table = Table::new([
+                "setup".to_string(),
+                <K::Variant as SetupVariant>::DESCRIPTION.into(),
+                "games".into(),
+                "distinct games".into(),
+                "W-D-L".into(),
+                format!("{first} score %"),
+                "95% Wilson".into(),
+                "mean length".into(),
+            ]);
             let mut estimates = Vec::new();
             for (s, lay, g) in &rows {
                 let w = &g.white;
-                let _ = writeln!(
-                    md,
-                    "| {s} | `{lay}` | {} | {} | {w} | {} | {} | {:.1} |",
-                    g.played,
-                    g.distinct,
+                table.row([
+                    s.to_string(),
+                    format!("`{lay}`"),
+                    g.played.to_string(),
+                    g.distinct.to_string(),
+                    w.to_string(),
                     percent(w.score()),
                     interval(w),
-                    g.mean_length()
-                );
-                let (low, high) = w.interval();
-                estimates.push(Estimate {
-                    label: format!("{s}"),
-                    value: w.score(),
-                    low,
-                    high,
-                });
+                    format!("{:.1}", g.mean_length()),
+                ]);
+                estimates.push(score_estimate(s.to_string(), w));
             }
+            let _ = write!(md, "{table}");
             let file = format!("plots/{v}-setups.svg");
             interval_chart(
                 &dir.join(&file),
@@ -317,20 +325,24 @@ fn per_setup_section<K: GameKit>(
                     entry.0 += 1;
                     entry.1 += g.white;
                 }
-                let _ = writeln!(
-                    md,
-                    "By class under {title} ({} classes):\n\n| class (smallest layout) | setups | distinct games | {first} score % | 95% Wilson |\n|---|---|---|---|---|",
-                    grouped.len()
-                );
+                let _ = writeln!(md, "By class under {title} ({} classes):\n", grouped.len());
+                let mut table = Table::new([
+                    "class (smallest layout)".to_string(),
+                    "setups".into(),
+                    "distinct games".into(),
+                    format!("{first} score %"),
+                    "95% Wilson".into(),
+                ]);
                 for (class, (setups, w)) in &grouped {
-                    let _ = writeln!(
-                        md,
-                        "| `{class}` | {setups} | {} | {} | {} |",
-                        w.games(),
+                    table.row([
+                        format!("`{class}`"),
+                        setups.to_string(),
+                        w.games().to_string(),
                         percent(w.score()),
-                        interval(w)
-                    );
+                        interval(w),
+                    ]);
                 }
+                let _ = write!(md, "{table}");
                 let tallies: Vec<Wdl> = grouped.values().map(|(_, w)| *w).collect();
                 let _ = writeln!(md, "\n{}\n", score_test(&tallies, "classes", &first));
             }
@@ -355,23 +367,29 @@ fn pairwise_table<V: std::fmt::Display>(md: &mut String, groups: &[(V, Group)], 
     let _ = writeln!(
         md,
         "\nPairwise differences of {first}'s score (z test on each distinct game's score, one \
-         comparison at a time):\n\n| comparison | difference (points) | standard error | z | p |\n\
-         |---|---|---|---|---|"
+         comparison at a time):\n"
     );
+    let mut table = Table::new([
+        "comparison",
+        "difference (points)",
+        "standard error",
+        "z",
+        "p",
+    ]);
     for (i, (a, ga)) in groups.iter().enumerate() {
         for (b, gb) in &groups[i + 1..] {
             if let Some(d) = score_difference(&gb.white, &ga.white) {
-                let _ = writeln!(
-                    md,
-                    "| {b} vs {a} | {:+.1} | {:.2} | {:.2} | {} |",
-                    100.0 * d.difference,
-                    100.0 * d.standard_error,
-                    d.z,
-                    p_text(d.p_value)
-                );
+                table.row([
+                    format!("{b} vs {a}"),
+                    format!("{:+.1}", 100.0 * d.difference),
+                    format!("{:.2}", 100.0 * d.standard_error),
+                    format!("{:.2}", d.z),
+                    p_text(d.p_value),
+                ]);
             }
         }
     }
+    let _ = write!(md, "{table}");
 }
 
 /// A p-value to two decimals, in scientific notation below 0.01 (so that none reads 0.00).

@@ -19,6 +19,7 @@ use std::path::Path;
 use pjlab_core::{Game, GameKit};
 
 use crate::Error;
+use crate::plot::Estimate;
 use crate::runner::{Ending, Played, PlayedGame};
 use crate::schedule::{Kind, RunSpec};
 use crate::stats::{Sprt, SprtState, Wdl, wilson};
@@ -65,6 +66,17 @@ pub fn distinct_games<'a, G: Game, V: std::fmt::Display + 'a>(
 
 fn percent(x: f64) -> String {
     format!("{:.1}", 100.0 * x)
+}
+
+/// A score with its Wilson interval, for an interval chart.
+fn score_estimate(label: String, w: &Wdl) -> Estimate {
+    let (low, high) = w.interval();
+    Estimate {
+        label,
+        value: w.score(),
+        low,
+        high,
+    }
 }
 
 fn interval(w: &Wdl) -> String {

@@ -7,12 +7,13 @@ use std::path::Path;
 
 use pjlab_core::GameKit;
 
-use super::{interval, io, percent, sprt_state, title_case, unique_games};
+use super::{interval, io, percent, score_estimate, sprt_state, title_case, unique_games};
 use crate::Error;
-use crate::plot::{Estimate, Series, interval_chart, line_chart};
+use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::Played;
 use crate::schedule::RunSpec;
 use crate::stats::{RatingModel, Wdl, fit_ratings};
+use crate::table::{Table, cross_table};
 
 /// Writes the section into `md` and `summary.csv`, and the charts under `plots/`.
 #[allow(clippy::needless_range_loop)] // tables indexed by player pairs
@@ -49,25 +50,29 @@ pub(super) fn section<K: GameKit>(
         games.len(),
         model.prior_draws
     );
-    let _ = writeln!(
-        md,
-        "| rank | agent | Elo | 95% | distinct games | W-D-L | score % |\n|---|---|---|---|---|---|---|"
-    );
+    let mut table = Table::new([
+        "rank",
+        "agent",
+        "Elo",
+        "95%",
+        "distinct games",
+        "W-D-L",
+        "score %",
+    ]);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| ratings.elo[b].total_cmp(&ratings.elo[a]));
     let mut csv = String::from("agent,spec,elo,elo_low,elo_high,games,wins,draws,losses,score\n");
     for (rank, &i) in order.iter().enumerate() {
         let t = &totals[i];
-        let _ = writeln!(
-            md,
-            "| {} | `{}` | {:+.0} | ±{:.0} | {} | {t} | {} |",
-            rank + 1,
-            run.players[i].label,
-            ratings.elo[i],
-            ratings.half_width(i),
-            t.games(),
-            percent(t.score())
-        );
+        table.row([
+            (rank + 1).to_string(),
+            format!("`{}`", run.players[i].label),
+            format!("{:+.0}", ratings.elo[i]),
+            format!("±{:.0}", ratings.half_width(i)),
+            t.games().to_string(),
+            t.to_string(),
+            percent(t.score()),
+        ]);
         let _ = writeln!(
             csv,
             "\"{}\",\"{}\",{:.1},{:.1},{:.1},{},{},{},{},{:.4}",
@@ -83,6 +88,7 @@ pub(super) fn section<K: GameKit>(
             t.score()
         );
     }
+    let _ = write!(md, "{table}");
     let path = dir.join("summary.csv");
     std::fs::write(&path, csv).map_err(io(&path))?;
     let _ = writeln!(
@@ -91,48 +97,53 @@ pub(super) fn section<K: GameKit>(
         ratings.advantage, ratings.advantage_half_width, ratings.draw_elo
     );
     let _ = writeln!(md, "## Head to head\n");
-    let _ = writeln!(
-        md,
-        "| agent | opponent | distinct games | W-D-L | score % | 95% Wilson | Elo difference (ML, 95%) |\n|---|---|---|---|---|---|---|"
-    );
+    let mut table = Table::new([
+        "agent",
+        "opponent",
+        "distinct games",
+        "W-D-L",
+        "score %",
+        "95% Wilson",
+        "Elo difference (ML, 95%)",
+    ]);
     for i in 0..n {
         for j in 0..n {
             let w = &h2h[i][j];
             if i == j || w.games() == 0 || (n > 2 && i > j) {
                 continue;
             }
-            let _ = writeln!(
-                md,
-                "| `{}` | `{}` | {} | {w} | {} | {} | {:+.0} ± {:.0} |",
-                run.players[i].label,
-                run.players[j].label,
-                w.games(),
+            table.row([
+                format!("`{}`", run.players[i].label),
+                format!("`{}`", run.players[j].label),
+                w.games().to_string(),
+                w.to_string(),
                 percent(w.score()),
                 interval(w),
-                ratings.elo[i] - ratings.elo[j],
-                ratings.difference_half_width(i, j)
-            );
+                format!(
+                    "{:+.0} ± {:.0}",
+                    ratings.elo[i] - ratings.elo[j],
+                    ratings.difference_half_width(i, j)
+                ),
+            ]);
         }
     }
+    let _ = write!(md, "{table}");
     if n > 2 {
         let _ = writeln!(md, "\nCross table (row's score % against column):\n");
-        let _ = write!(md, "| |");
-        for p in &run.players {
-            let _ = write!(md, " `{}` |", p.label);
-        }
-        let _ = writeln!(md, "\n|---|{}", "---|".repeat(n));
-        for i in 0..n {
-            let _ = write!(md, "| `{}` |", run.players[i].label);
-            for j in 0..n {
-                let w = &h2h[i][j];
-                if i == j || w.games() == 0 {
-                    let _ = write!(md, " |");
-                } else {
-                    let _ = write!(md, " {} |", percent(w.score()));
-                }
+        let labels: Vec<String> = run
+            .players
+            .iter()
+            .map(|p| format!("`{}`", p.label))
+            .collect();
+        let table = cross_table("", &labels, |i, j| {
+            let w = &h2h[i][j];
+            if i == j || w.games() == 0 {
+                String::new()
+            } else {
+                percent(w.score())
             }
-            let _ = writeln!(md);
-        }
+        });
+        let _ = write!(md, "{table}");
     }
     if let Some(sprt) = &run.sprt {
         let (state, pairs) = sprt_state(sprt, all);
@@ -160,11 +171,14 @@ pub(super) fn section<K: GameKit>(
     if n == 2 {
         let variants = run.parsed_variants::<K>()?;
         if variants.len() > 1 {
-            let _ = writeln!(
-                md,
-                "\n### `{}` by variant\n\n| variant | distinct games | W-D-L | score % | 95% Wilson |\n|---|---|---|---|---|",
-                run.players[0].label
-            );
+            let _ = writeln!(md, "\n### `{}` by variant\n", run.players[0].label);
+            let mut table = Table::new([
+                "variant",
+                "distinct games",
+                "W-D-L",
+                "score %",
+                "95% Wilson",
+            ]);
             let mut estimates = Vec::new();
             for v in &variants {
                 let mut w = Wdl::default();
@@ -175,22 +189,16 @@ pub(super) fn section<K: GameKit>(
                         -g.result
                     });
                 }
-                let _ = writeln!(
-                    md,
-                    "| {} | {} | {w} | {} | {} |",
-                    v,
-                    w.games(),
+                table.row([
+                    v.to_string(),
+                    w.games().to_string(),
+                    w.to_string(),
                     percent(w.score()),
-                    interval(&w)
-                );
-                let (low, high) = w.interval();
-                estimates.push(Estimate {
-                    label: v.to_string(),
-                    value: w.score(),
-                    low,
-                    high,
-                });
+                    interval(&w),
+                ]);
+                estimates.push(score_estimate(v.to_string(), &w));
             }
+            let _ = write!(md, "{table}");
             interval_chart(
                 &dir.join("plots/score-by-variant.svg"),
                 &format!("{} score by variant (95% Wilson)", run.players[0].label),

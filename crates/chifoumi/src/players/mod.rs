@@ -63,10 +63,7 @@ pub fn parse_player(spec: &str) -> Result<Box<dyn Player + Send>, Error> {
         spec: spec.to_string(),
         reason: reason.to_string(),
     };
-    let (name, option) = match spec.trim().split_once(':') {
-        Some((n, o)) => (n, Some(o)),
-        None => (spec.trim(), None),
-    };
+    let (name, option) = pjlab_core::spec::split(spec);
     if name == "focused" {
         let letter =
             option.ok_or_else(|| err("focused needs a type: focused:F, focused:P or focused:C"))?;

@@ -10,6 +10,7 @@ use pjlab_arena::session::{self, players, running_score, split_agents};
 use pjlab_arena::stats::{Sprt, SprtDecision};
 use pjlab_arena::{Kind, RunSpec, Shard, record, report};
 use pjlab_core::GameKit;
+use pjlab_run::session::resume_hint;
 
 use crate::Verbosity;
 use crate::cmd::game::{AgentFactory, GameName};
@@ -186,20 +187,12 @@ struct Request {
     per_setup: bool,
 }
 
-fn name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Match => "match",
-        Kind::Tournament => "tournament",
-        Kind::Balance => "balance",
-    }
-}
-
 fn run(request: Request, common: Common, verbosity: Verbosity) -> Result<()> {
     let out = common.out.clone().unwrap_or_else(|| {
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        PathBuf::from(format!("runs/{}-{stamp}", name(request.kind)))
+        PathBuf::from(format!("runs/{}-{stamp}", request.kind.name()))
     });
     // A resumed run is of the game its file says.
     let game = if common.resume {
@@ -290,12 +283,9 @@ fn run_game<K: GameKit>(
         }
         agents(&agent_spec, seed).map_err(|e| format!("{e:#}"))
     };
-    let workers = common
-        .workers
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let workers = pjlab_run::pool::workers(common.workers);
     crate::cmd::install_stop_signal("finished games are kept");
-    let kind = name(spec.kind);
+    let kind = spec.kind.name();
     let scheduled = spec.shard_schedule::<K>()?.len();
     let bar = ProgressBar::new(scheduled as u64);
     bar.set_position(played.len() as u64);
@@ -351,24 +341,16 @@ fn run_game<K: GameKit>(
                 "H0 (not better)"
             }
         );
-    } else if played.len() < ended.scheduled {
-        println!(
-            "interrupted: {} of {} games kept; continue with: pjlab {kind} --out {} --resume",
-            played.len(),
-            ended.scheduled,
-            shell_path(out)
-        );
+    } else if let Some(hint) = resume_hint(
+        played.len(),
+        ended.scheduled,
+        "games",
+        &format!("pjlab {kind}"),
+        out,
+    ) {
+        println!("{hint}");
     }
     Ok(())
-}
-
-fn shell_path(path: &Path) -> String {
-    let text = path.display().to_string();
-    if text.contains(char::is_whitespace) {
-        format!("'{text}'")
-    } else {
-        text
-    }
 }
 
 /// The report's first table (ratings, or balance by variant), printed on stdout.

@@ -10,11 +10,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pjlab_chifoumi::{Map, Player, Rules};
 use pjlab_chifoumi_eval::record::Records;
 use pjlab_chifoumi_eval::{
-    ArenaSpec, RulesSpec, RunKind, RunSpec, labels, play_arenas, play_matches, report, show,
-    spec_of,
+    ArenaSpec, RulesSpec, RunKind, RunSpec, Runner, labels, report, session, show,
 };
 use pjlab_chifoumi_learn::NetPlayer;
 use pjlab_nn::inference::PackedNet;
+use pjlab_run::session::resume_hint;
 
 use crate::Verbosity;
 
@@ -270,26 +270,10 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         ),
     };
     let out = common.out.clone();
-    let mut records = if common.resume {
-        let records =
-            Records::read(&out).with_context(|| format!("cannot resume from {}", out.display()))?;
-        if records.run.kind != kind {
-            bail!(
-                "{} holds a {} run, not a {}",
-                out.display(),
-                records.run.kind.name(),
-                kind.name()
-            );
-        }
-        records
+    let new = if common.resume {
+        None
     } else {
-        if Records::exist(&out) {
-            bail!(
-                "{} already holds a run: continue it with --resume, or choose another --out",
-                out.display()
-            );
-        }
-        let run = RunSpec {
+        Some(RunSpec {
             kind,
             players: labels(&specs),
             matches,
@@ -297,33 +281,19 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             rules: RulesSpec::of(&common.rules()?),
             arena,
             sessions: Vec::new(),
-        };
-        run.check()?;
-        Records::new(run)
+        })
     };
+    let mut records = session::open(&out, kind, new)?;
     let rules = records.run.rules()?;
-    for label in &records.run.players {
-        player(spec_of(label), &rules).map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
+    let factory = |spec: &str| player(spec, &rules);
+    // Every player is built once before anything is written.
+    Runner::new(&records.run, &factory)?;
     records.run.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
-    let workers = common
-        .workers
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    play(&mut records, &out, workers, verbosity)
-}
-
-/// Plays what the run lacks, saving the records every 30 s and at the end.
-fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity) -> Result<()> {
-    let todo = records.todo();
-    let scheduled = records.run.schedule().len();
+    let workers = pjlab_run::pool::workers(common.workers);
+    let scheduled = session::scheduled(&records);
     let before = records.len();
-    let unit = if records.run.kind == RunKind::Arena {
-        "arenas"
-    } else {
-        "matches"
-    };
+    let unit = session::unit(kind);
     let bar = ProgressBar::new(scheduled as u64);
     bar.set_position(before as u64);
     if verbosity == Verbosity::Quiet {
@@ -336,56 +306,20 @@ fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    bar.set_prefix(records.run.kind.name());
+    bar.set_prefix(kind.name());
     crate::cmd::install_stop_signal("matches in progress finish, finished ones are kept");
-    records.write(out)?;
     let started = Instant::now();
-    let mut saved = Instant::now();
-    let run = records.run.clone();
-    let mut save_error = None;
-    let mut on_done = |records: &mut Records| {
-        bar.inc(1);
-        if saved.elapsed().as_secs() >= 30 {
-            saved = Instant::now();
-            if let Err(e) = records.write(out) {
-                save_error.get_or_insert(e);
-            }
-        }
-    };
-    let rules = run.rules()?;
-    let factory = |spec: &str| player(spec, &rules);
-    let result = if run.kind == RunKind::Arena {
-        play_arenas(
-            &run,
-            &todo,
-            &factory,
-            workers,
-            &crate::cmd::STOP,
-            &mut |done| {
-                records.arenas.push(done);
-                on_done(records);
-            },
-        )
-    } else {
-        play_matches(
-            &run,
-            &todo,
-            &factory,
-            workers,
-            &crate::cmd::STOP,
-            &mut |done| {
-                records.matches.push(done);
-                on_done(records);
-            },
-        )
-    };
+    let played = session::play(
+        &mut records,
+        &out,
+        &factory,
+        workers,
+        &crate::cmd::STOP,
+        &mut |_| bar.inc(1),
+    );
     bar.finish_and_clear();
-    records.write(out)?;
-    result?;
-    if let Some(e) = save_error {
-        return Err(e.into());
-    }
-    let markdown = report::write_report(out, records)?;
+    played?;
+    let markdown = report::write_report(&out, &records)?;
     if verbosity != Verbosity::Quiet {
         eprintln!(
             "{} {unit} ({} this session, {:.1} s, {workers} workers); report in {}",
@@ -405,13 +339,9 @@ fn play(records: &mut Records, out: &Path, workers: usize, verbosity: Verbosity)
             println!("{line}");
         }
     }
-    if records.len() < scheduled {
-        println!(
-            "interrupted: {} of {scheduled} {unit} kept; continue with: pjlab chifoumi {} --out {} --resume",
-            records.len(),
-            run.kind.name(),
-            out.display()
-        );
+    let command = format!("pjlab chifoumi {}", kind.name());
+    if let Some(hint) = resume_hint(records.len(), scheduled, unit, &command, &out) {
+        println!("{hint}");
     }
     Ok(())
 }
