@@ -31,10 +31,6 @@ pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_arenas, pl
 pub use search::{IsmctsOptions, IsmctsPlayer};
 pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, labels, spec_of};
 
-/// Chifoumi runs' seed derivation, [`pjlab_core::seed::mix2`], under the name the Chifoumi
-/// trainer knows it by.
-pub use pjlab_core::seed::mix2 as derive;
-
 /// Builds a player from its spec for matches of `rules`: the scripted players
 /// ([`pjlab_chifoumi::parse_player`]) and `ismcts` (`ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1`,
 /// any subset of the options; see [`IsmctsOptions`]).

@@ -213,29 +213,14 @@ pub fn load_checked(path: &Path, radius: u8) -> Result<PackedNet, Error> {
 /// # Errors
 /// The reason, for an unknown option, a bad temperature or no checkpoint.
 pub fn parse_net_spec(spec: &str) -> Result<Option<(std::path::PathBuf, f32)>, String> {
-    let Some(options) = spec.trim().strip_prefix("net:") else {
+    let bad = |e: pjlab_core::spec::SpecError| format!("player {spec:?}: {e}");
+    let mut options = pjlab_core::spec::Spec::parse(spec).map_err(bad)?;
+    if options.name() != "net" || !spec.trim().starts_with("net:") {
         return Ok(None);
-    };
-    let (mut path, mut temperature) = (None, 1.0f32);
-    for item in options.split(',').filter(|s| !s.trim().is_empty()) {
-        match item.split_once('=') {
-            Some(("checkpoint", p)) => path = Some(std::path::PathBuf::from(p)),
-            Some(("temp", t)) => {
-                temperature = t
-                    .parse()
-                    .ok()
-                    .filter(|t: &f32| (0.0..=100.0).contains(t))
-                    .ok_or_else(|| {
-                        format!("player {spec:?}: temp={t} is not a temperature in 0 to 100")
-                    })?
-            }
-            _ => {
-                return Err(format!(
-                    "player {spec:?}: unknown option {item:?}, expected checkpoint=DIR or temp=T"
-                ));
-            }
-        }
     }
-    let path = path.ok_or_else(|| format!("player {spec:?}: net needs checkpoint=DIR"))?;
-    Ok(Some((path, temperature)))
+    let path = options.take_path("checkpoint");
+    let temperature = options.take_f64_in("temp", 0.0, 100.0).map_err(bad)?;
+    options.finish().map_err(bad)?;
+    let path = path.ok_or_else(|| bad(options.missing("checkpoint")))?;
+    Ok(Some((path, temperature.map_or(1.0, |t| t as f32))))
 }

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use pjlab_chifoumi::{Player, Rules, play_match, play_recorded_match};
-use pjlab_chifoumi_eval::derive;
+use pjlab_core::seed::mix2;
 use pjlab_nn::NetShape;
 use pjlab_nn::inference::PackedNet;
 use pjlab_stats::stats::Wdl;
@@ -142,7 +142,7 @@ pub fn evaluate(
                 let mut other = fixed_player(spec, &nets)?;
                 let (l, x): (&mut dyn Player, &mut dyn Player) = (&mut me, other.as_mut());
                 let mut seats = if seat == 0 { [l, x] } else { [x, l] };
-                let seed = derive(
+                let seed = mix2(
                     config.seed ^ 0xe7a1,
                     u64::from(iteration),
                     (o as u64) << 32 | u64::from(k / 2),
@@ -230,7 +230,7 @@ pub fn train(
             }
         }
         pool_nets.retain(|i, _| state.pool.contains(i));
-        let mut rng = ChaCha8Rng::seed_from_u64(derive(config.seed, u64::from(it), 0));
+        let mut rng = ChaCha8Rng::seed_from_u64(mix2(config.seed, u64::from(it), 0));
         let opponents: Vec<Opponent> = (0..config.matches_per_iteration)
             .map(|_| {
                 if config.opponents.is_empty() || rng.random_bool(config.self_play_share) {
@@ -251,7 +251,7 @@ pub fn train(
             .par_iter()
             .enumerate()
             .map(|(k, opp)| {
-                let seed = derive(config.seed, u64::from(it), 1 + k as u64);
+                let seed = mix2(config.seed, u64::from(it), 1 + k as u64);
                 play_one(&net, opp, &fixed_nets, &rules, config, seed, k % 2)
             })
             .collect::<Result<Vec<Played>, Error>>()?;

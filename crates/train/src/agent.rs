@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use burn::tensor::Device;
-use pjlab_agents::{Agent, Control, Decision, mcts_budget, parse_duration};
+use pjlab_agents::{Agent, Control, Decision, mcts_budget};
+use pjlab_core::spec::{Spec, SpecError};
 use pjlab_core::{Game, GameKit};
 use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
 
@@ -131,43 +132,28 @@ impl<K: GameKit> NetAgent<K> {
 /// not load or was trained on another game.
 pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate::Error> {
     let bad = |why: String| crate::Error::Config(format!("agent `{spec}`: {why}"));
-    let options = spec
-        .strip_prefix("net")
-        .ok_or_else(|| bad("not a net agent".into()))?;
-    let options = options.strip_prefix(':').unwrap_or(options);
-    let (mut checkpoint, mut sims, mut time, mut decisive) = (None, None, None, true);
-    for part in options.split(',').filter(|p| !p.is_empty()) {
-        let (key, value) = part
-            .split_once('=')
-            .ok_or_else(|| bad(format!("expected key=value, got `{part}`")))?;
-        match key {
-            "checkpoint" | "ckpt" => checkpoint = Some(std::path::PathBuf::from(value)),
-            "sims" => {
-                sims =
-                    Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        bad(format!("sims must be a positive number, got `{value}`"))
-                    })?)
-            }
-            "time" => time = Some(parse_duration(value).map_err(|e| bad(e.to_string()))?),
-            "decisive" => {
-                decisive = match value {
-                    "1" | "true" => true,
-                    "0" | "false" => false,
-                    _ => {
-                        return Err(bad(format!(
-                            "decisive must be true or false, got `{value}`"
-                        )));
-                    }
-                }
-            }
-            other => {
-                return Err(bad(format!(
-                    "unknown option `{other}` (checkpoint, sims, time, decisive)"
-                )));
-            }
-        }
+    let mut options = Spec::parse(spec).map_err(|e| bad(e.to_string()))?;
+    if options.name() != "net" {
+        return Err(bad("not a net agent".into()));
     }
-    let checkpoint = checkpoint.ok_or_else(|| bad("needs checkpoint=<path>".into()))?;
+    let read = |options: &mut Spec| -> Result<_, SpecError> {
+        let checkpoint = options
+            .take_path("checkpoint")
+            .or(options.take_path("ckpt"));
+        let sims = options.take_with("sims", "a positive number", |v| {
+            v.parse::<u32>().ok().filter(|&n| n > 0)
+        })?;
+        let time = options.take_duration("time")?;
+        let decisive = options.take_with("decisive", "true or false (or 1 or 0)", |v| match v {
+            "1" | "true" => Some(true),
+            "0" | "false" => Some(false),
+            _ => None,
+        })?;
+        options.finish()?;
+        let checkpoint = checkpoint.ok_or_else(|| options.missing("checkpoint"))?;
+        Ok((checkpoint, sims, time, decisive.unwrap_or(true)))
+    };
+    let (checkpoint, sims, time, decisive) = read(&mut options).map_err(|e| bad(e.to_string()))?;
     let mut agent = if checkpoint.extension().is_some_and(|e| e == "onnx") {
         let encoder = K::encoder(&K::Config::default());
         let evaluator = OnnxEvaluator::<K::Game, _>::load(Path::new(&checkpoint), encoder)?;

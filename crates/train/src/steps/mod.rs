@@ -22,13 +22,7 @@ use crate::strength::Strength;
 
 /// A seed for one purpose of one iteration, mixed from the run's seed (SplitMix64).
 pub(crate) fn mix(seed: u64, iteration: u32, worker: u64, tag: u64) -> u64 {
-    let mut z = seed
-        ^ u64::from(iteration).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ worker.wrapping_mul(0xBF58_476D_1CE4_E5B9)
-        ^ tag.wrapping_mul(0x94D0_49BB_1331_11EB);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    pjlab_core::seed::mix3(seed, u64::from(iteration), worker, tag)
 }
 
 /// The metrics line of an iteration from its parts.
