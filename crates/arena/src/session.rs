@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use pjlab_core::GameKit;
+use pjlab_run::dir::{Manifest, RunDir, RunKind};
 use pjlab_run::pool::{Order, Pool};
 use pjlab_run::session::{self as run, Records, Saving, Session, SessionError};
 
@@ -89,6 +90,14 @@ pub fn open<K: GameKit>(
             })
         },
     )?;
+    let kind = match games.spec.kind {
+        Kind::Match => RunKind::Match,
+        Kind::Tournament => RunKind::Tournament,
+        Kind::Balance => RunKind::Balance,
+    };
+    RunDir::create(out)
+        .and_then(|dir| dir.write_manifest(&Manifest::new(kind, &games.spec.game)))
+        .map_err(|e| Error::Record(e.to_string()))?;
     Ok((games.spec, games.played))
 }
 

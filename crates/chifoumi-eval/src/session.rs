@@ -3,6 +3,8 @@
 //! threads with the records saved every 30 s and at the end.
 
 use std::path::Path;
+
+use pjlab_run::dir::{self, Manifest, RunDir};
 use std::sync::atomic::AtomicBool;
 
 use pjlab_run::pool::{Order, Pool};
@@ -46,7 +48,7 @@ impl run::Records for Records {
 /// [`Error::Spec`] for the refusals above; [`Error::Game`] for rules that do not check.
 pub fn open(out: &Path, kind: RunKind, new: Option<RunSpec>) -> Result<Records, Error> {
     let resume = new.is_none();
-    run::open::<Records>(
+    let records = run::open::<Records>(
         out,
         resume,
         kind.name(),
@@ -57,7 +59,19 @@ pub fn open(out: &Path, kind: RunKind, new: Option<RunSpec>) -> Result<Records, 
             run.check()?;
             Ok(Records::new(run))
         },
-    )
+    )?;
+    let manifest = Manifest::new(
+        match kind {
+            RunKind::Match => dir::RunKind::Match,
+            RunKind::Tournament => dir::RunKind::Tournament,
+            RunKind::Arena => dir::RunKind::Arena,
+        },
+        "chifoumi",
+    );
+    RunDir::create(out)
+        .and_then(|run| run.write_manifest(&manifest))
+        .map_err(|e| Error::Spec(e.to_string()))?;
+    Ok(records)
 }
 
 /// Matches (or arenas) in the run's schedule.

@@ -441,15 +441,7 @@ fn run_train(
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    let line = serde_json::to_string(&crate::cmd::provenance())?;
-    let path = out.join("provenance.jsonl");
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    std::io::Write::write_all(&mut file, format!("{line}\n").as_bytes())?;
+    pjlab_run::dir::RunDir::create(out)?.append_provenance(&crate::cmd::provenance())?;
     crate::cmd::install_stop_signal("matches in progress finish, finished ones are kept");
     let summary =
         pjlab_chifoumi_learn::train(out, &config, iterations, &crate::cmd::STOP, &mut |log| {
