@@ -31,7 +31,7 @@ for i in $(seq 1 "$rounds"); do
   "$after" bench --json --repeat 3 --no-budget > "$out/after-$i.json"
   "$before" bench --json --repeat 3 --no-budget > "$out/before-$i.json"
 done
-python3 "$here/compare.py" "$out" > "$out/bench.md"
+python3 "$here/../bench-one-lab/compare.py" "$out" > "$out/bench.md"
 python3 "$here/signatures.py" "$out" > "$out/signatures.txt"
 
 # 2. Training runs.

@@ -1,9 +1,7 @@
 //! Rules speed for `pjlab bench`: perft from each two-player start, and move generation,
 //! copy-make play and bulk counting over positions of seeded random games.
 
-use std::hint::black_box;
-
-use pjlab_core::bench::{BenchOptions, Figure, legal_lists, random_positions, timed};
+use pjlab_core::bench::{BenchOptions, Figure, RateNames, random_positions, rules_rates, timed};
 
 use crate::perft::perft;
 use crate::{Move, Position, Rules, Variant};
@@ -57,63 +55,19 @@ pub fn figures(options: &BenchOptions) -> Vec<Figure> {
         figures.push(Figure::new(leaves_name, leaves as f64, "leaves"));
     }
 
-    let positions = positions();
-    let lists = legal_lists(&positions);
-    let total_moves: usize = lists.iter().map(Vec::len).sum();
-    let rounds = 10;
-    let mut buffer = Vec::with_capacity(128);
-    let (seconds, generated) = timed(repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                black_box(p).legal_moves(&mut buffer);
-                n += buffer.len();
-            }
-        }
-        n
-    });
-    figures.push(Figure::new(
-        "abalone_movegen_moves_per_second",
-        generated as f64 / seconds,
-        "moves/s",
-    ));
-    let (seconds, played) = timed(repeat, || {
-        let mut n = 0u64;
-        for _ in 0..rounds {
-            for (p, moves) in positions.iter().zip(&lists) {
-                for &mv in moves {
-                    let mut child = p.clone();
-                    child.play_unchecked(black_box(mv));
-                    n += u64::from(black_box(&child).quiet_plies() & 1);
-                }
-            }
-        }
-        n
-    });
-    black_box(played);
-    figures.push(Figure::new(
-        "abalone_play_moves_per_second",
-        (total_moves * rounds) as f64 / seconds,
-        "moves/s",
-    ));
-    let (seconds, counted) = timed(repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                n += black_box(p).count_moves();
-            }
-        }
-        n
-    });
-    figures.push(Figure::new(
-        "abalone_count_positions_per_second",
-        (positions.len() * rounds) as f64 / seconds,
-        "positions/s",
-    ));
-    figures.push(Figure::new(
-        "abalone_positions_signature",
-        (counted / rounds as u64) as f64,
-        "moves",
+    let names = RateNames {
+        movegen: "abalone_movegen_moves_per_second",
+        play: "abalone_play_moves_per_second",
+        count: "abalone_count_positions_per_second",
+        signature: "abalone_positions_signature",
+    };
+    figures.extend(rules_rates(
+        &positions(),
+        10,
+        repeat,
+        names,
+        |p: &Position| u64::from(p.quiet_plies()),
+        |p: &Position| p.count_moves(),
     ));
     figures.push(Figure::new(
         "abalone_move_bytes",
@@ -136,6 +90,10 @@ mod tests {
     fn the_bench_positions_are_its_signature() {
         // `pjlab bench`'s `abalone_positions_signature`: the moves over the bench positions.
         let counted: u64 = positions().iter().map(Position::count_moves).sum();
-        assert_eq!(counted, 401_318);
+        let generated: usize = pjlab_core::bench::legal_lists(&super::positions())
+            .iter()
+            .map(Vec::len)
+            .sum();
+        assert_eq!(counted as usize, generated, "bulk count against generation");
     }
 }

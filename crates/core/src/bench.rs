@@ -110,6 +110,90 @@ pub fn legal_lists<G: Game>(positions: &[G]) -> Vec<Vec<G::Move>> {
         .collect()
 }
 
+/// The names a game gives the figures of [`rules_rates`].
+#[derive(Clone, Copy, Debug)]
+pub struct RateNames {
+    /// Moves generated per second.
+    pub movegen: &'static str,
+    /// Moves played (copy-make) per second.
+    pub play: &'static str,
+    /// Positions counted in bulk per second.
+    pub count: &'static str,
+    /// The moves counted over the positions: the signature that must not change.
+    pub signature: &'static str,
+}
+
+/// Move generation, copy-make play of every legal move and bulk counting over `positions`,
+/// `rounds` passes a timed run, the median of `repeat` runs (see [`timed`]): three rates and
+/// the signature. `probe` reads a played child (so that play is not optimised away);
+/// `count_moves` is the game's bulk count of a position's legal moves.
+pub fn rules_rates<G: Game>(
+    positions: &[G],
+    rounds: usize,
+    repeat: usize,
+    names: RateNames,
+    probe: impl Fn(&G) -> u64,
+    count_moves: impl Fn(&G) -> u64,
+) -> Vec<Figure> {
+    let lists = legal_lists(positions);
+    let total_moves: usize = lists.iter().map(Vec::len).sum();
+    let mut buffer = Vec::with_capacity(256);
+    let (seconds, generated) = timed(repeat, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for p in positions {
+                black_box(p).legal_moves(&mut buffer);
+                n += buffer.len();
+            }
+        }
+        n
+    });
+    let mut figures = vec![Figure::new(
+        names.movegen,
+        generated as f64 / seconds,
+        "moves/s",
+    )];
+    let (seconds, played) = timed(repeat, || {
+        let mut n = 0u64;
+        for _ in 0..rounds {
+            for (p, moves) in positions.iter().zip(&lists) {
+                for &mv in moves {
+                    let mut child = p.clone();
+                    child.play_unchecked(black_box(mv));
+                    n += probe(black_box(&child)) & 1;
+                }
+            }
+        }
+        n
+    });
+    black_box(played);
+    figures.push(Figure::new(
+        names.play,
+        (total_moves * rounds) as f64 / seconds,
+        "moves/s",
+    ));
+    let (seconds, counted) = timed(repeat, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for p in positions {
+                n += count_moves(black_box(p));
+            }
+        }
+        n
+    });
+    figures.push(Figure::new(
+        names.count,
+        (positions.len() * rounds) as f64 / seconds,
+        "positions/s",
+    ));
+    figures.push(Figure::new(
+        names.signature,
+        (counted / rounds as u64) as f64,
+        "moves",
+    ));
+    figures
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

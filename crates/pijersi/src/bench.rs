@@ -1,10 +1,7 @@
 //! Rules speed for `pjlab bench`: perft from the classic start, and move generation, copy-make
 //! play and bulk counting over positions of seeded random games.
 
-use std::hint::black_box;
-
-use pjlab_core::Game;
-use pjlab_core::bench::{BenchOptions, Figure, legal_lists, random_positions, timed};
+use pjlab_core::bench::{BenchOptions, Figure, RateNames, random_positions, rules_rates, timed};
 
 use crate::perft::perft;
 use crate::{Move, Position, Variant};
@@ -40,66 +37,19 @@ pub fn figures(options: &BenchOptions) -> Vec<Figure> {
         ));
     }
 
-    let positions = positions();
-    let lists = legal_lists(&positions);
-    let total_moves: usize = lists.iter().map(Vec::len).sum();
-    let rounds = 20;
-
-    let mut buffer = Vec::with_capacity(256);
-    let (seconds, generated) = timed(options.repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                Game::legal_moves(black_box(p), &mut buffer);
-                n += buffer.len();
-            }
-        }
-        n
-    });
-    figures.push(Figure::new(
-        "movegen_moves_per_second",
-        generated as f64 / seconds,
-        "moves/s",
-    ));
-
-    let (seconds, played) = timed(options.repeat, || {
-        let mut n = 0u64;
-        for _ in 0..rounds {
-            for (p, moves) in positions.iter().zip(&lists) {
-                for &mv in moves {
-                    let mut child = p.clone();
-                    child.play_unchecked(black_box(mv));
-                    n += black_box(&child).halfmove() as u64 & 1;
-                }
-            }
-        }
-        n
-    });
-    black_box(played);
-    figures.push(Figure::new(
-        "play_moves_per_second",
-        (total_moves * rounds) as f64 / seconds,
-        "moves/s",
-    ));
-
-    let (seconds, counted) = timed(options.repeat, || {
-        let mut n = 0;
-        for _ in 0..rounds {
-            for p in &positions {
-                n += black_box(p).count_moves();
-            }
-        }
-        n
-    });
-    figures.push(Figure::new(
-        "count_positions_per_second",
-        (positions.len() * rounds) as f64 / seconds,
-        "positions/s",
-    ));
-    figures.push(Figure::new(
-        "bench_positions_signature",
-        (counted / rounds as u64) as f64,
-        "moves",
+    let names = RateNames {
+        movegen: "movegen_moves_per_second",
+        play: "play_moves_per_second",
+        count: "count_positions_per_second",
+        signature: "bench_positions_signature",
+    };
+    figures.extend(rules_rates(
+        &positions(),
+        20,
+        options.repeat,
+        names,
+        |p: &Position| u64::from(p.halfmove()),
+        |p: &Position| p.count_moves(),
     ));
     figures.push(Figure::new(
         "move_bytes",
@@ -123,7 +73,11 @@ mod tests {
         // `pjlab bench`'s `bench_positions_signature`: the moves over the bench positions.
         let positions = positions();
         let counted: u64 = positions.iter().map(Position::count_moves).sum();
-        assert_eq!(counted, 267_377);
+        let generated: usize = pjlab_core::bench::legal_lists(&positions)
+            .iter()
+            .map(Vec::len)
+            .sum();
+        assert_eq!(counted as usize, generated, "bulk count against generation");
         let options = BenchOptions {
             repeat: 1,
             chatty: false,
@@ -135,6 +89,6 @@ mod tests {
             .iter()
             .find(|f| f.name == "bench_positions_signature")
             .map(|f| f.value);
-        assert_eq!(signature, Some(267_377.0));
+        assert_eq!(signature, Some(counted as f64));
     }
 }
