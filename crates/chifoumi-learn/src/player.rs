@@ -213,14 +213,42 @@ pub fn load_checked(path: &Path, radius: u8) -> Result<PackedNet, Error> {
 /// # Errors
 /// The reason, for an unknown option, a bad temperature or no checkpoint.
 pub fn parse_net_spec(spec: &str) -> Result<Option<(std::path::PathBuf, f32)>, String> {
-    let bad = |e: pjlab_core::spec::SpecError| format!("player {spec:?}: {e}");
-    let mut options = pjlab_core::spec::Spec::parse(spec).map_err(bad)?;
-    if options.name() != "net" || !spec.trim().starts_with("net:") {
+    if !spec.trim().starts_with("net:") {
         return Ok(None);
     }
+    let bad = |e: pjlab_core::spec::SpecError| format!("player {spec:?}: {e}");
+    let mut options = pjlab_core::spec::Spec::parse(spec).map_err(bad)?;
     let path = options.take_path("checkpoint");
     let temperature = options.take_f64_in("temp", 0.0, 100.0).map_err(bad)?;
     options.finish().map_err(bad)?;
     let path = path.ok_or_else(|| bad(options.missing("checkpoint")))?;
     Ok(Some((path, temperature.map_or(1.0, |t| t as f32))))
+}
+
+#[cfg(test)]
+mod spec_tests {
+    use super::parse_net_spec;
+
+    #[test]
+    fn net_specs_parse_and_other_players_are_left_to_their_parsers() {
+        for other in ["focused:F", "random", "counter-reset", "ismcts:sims=10"] {
+            assert_eq!(parse_net_spec(other), Ok(None), "{other}");
+        }
+        assert_eq!(
+            parse_net_spec("net:checkpoint=runs/x,temp=0.5"),
+            Ok(Some(("runs/x".into(), 0.5)))
+        );
+        assert_eq!(
+            parse_net_spec("net:checkpoint=runs/x"),
+            Ok(Some(("runs/x".into(), 1.0)))
+        );
+        for bad in [
+            "net:temp=200,checkpoint=x",
+            "net:checkpoint=x,speed=3",
+            "net:temp=1",
+        ] {
+            let err = parse_net_spec(bad).unwrap_err();
+            assert!(err.starts_with(&format!("player {bad:?}: ")), "{err}");
+        }
+    }
 }
