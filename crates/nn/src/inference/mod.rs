@@ -81,6 +81,7 @@ impl Dense {
         }
     }
 
+    #[inline(always)]
     fn blocks(&self) -> impl Iterator<Item = (&[Lanes], &Lanes)> {
         self.weights.chunks_exact(self.inputs).zip(&self.bias)
     }
