@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use pjlab_core::GameKit;
-use pjlab_run::dir::{Manifest, RunDir, RunKind};
+use pjlab_run::dir::{Manifest, RunKind};
 use pjlab_run::pool::{Order, Pool};
 use pjlab_run::session::{self as run, Records, Saving, Session, SessionError};
 
@@ -60,8 +60,24 @@ impl<K: GameKit> Records for Games<K> {
     }
 
     fn save(&self, dir: &Path) -> Result<(), Error> {
-        record::save::<K>(&games_file(dir), &self.spec, &self.played)
+        record::save::<K>(&games_file(dir), &self.spec, &self.played)?;
+        write_manifest(dir, &self.spec)
     }
+}
+
+/// Writes the `run.json` manifest of a run of `spec` into its directory `dir`.
+///
+/// # Errors
+/// [`Error::Record`] when it cannot be written.
+pub fn write_manifest(dir: &Path, spec: &RunSpec) -> Result<(), Error> {
+    let kind = match spec.kind {
+        Kind::Match => RunKind::Match,
+        Kind::Tournament => RunKind::Tournament,
+        Kind::Balance => RunKind::Balance,
+    };
+    Manifest::new(kind, &spec.game)
+        .write(dir)
+        .map_err(|e| Error::Record(e.to_string()))
 }
 
 /// The run in `out`: a new one from `spec` (refused if `out` already holds games), or with
@@ -90,14 +106,6 @@ pub fn open<K: GameKit>(
             })
         },
     )?;
-    let kind = match games.spec.kind {
-        Kind::Match => RunKind::Match,
-        Kind::Tournament => RunKind::Tournament,
-        Kind::Balance => RunKind::Balance,
-    };
-    RunDir::create(out)
-        .and_then(|dir| dir.write_manifest(&Manifest::new(kind, &games.spec.game)))
-        .map_err(|e| Error::Record(e.to_string()))?;
     Ok((games.spec, games.played))
 }
 

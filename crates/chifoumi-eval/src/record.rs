@@ -22,6 +22,7 @@
 
 mod read;
 
+use pjlab_run::dir::{self, Manifest};
 use std::path::Path;
 
 use pjlab_chifoumi::{GameEnd, Object};
@@ -169,11 +170,19 @@ impl Records {
         // match without its details.
         if self.run.kind == RunKind::Arena {
             write_duels(&dir.join("duels.parquet"), &arenas, &spec)?;
-            write_arenas(&dir.join("arenas.parquet"), &self.run, &arenas, &spec)
+            write_arenas(&dir.join("arenas.parquet"), &self.run, &arenas, &spec)?;
         } else {
             write_games(&dir.join("games.parquet"), &matches, &spec)?;
-            write_matches(&dir.join("matches.parquet"), &self.run, &matches, &spec)
+            write_matches(&dir.join("matches.parquet"), &self.run, &matches, &spec)?;
         }
+        let kind = match self.run.kind {
+            RunKind::Match => dir::RunKind::Match,
+            RunKind::Tournament => dir::RunKind::Tournament,
+            RunKind::Arena => dir::RunKind::Arena,
+        };
+        Manifest::new(kind, "chifoumi")
+            .write(dir)
+            .map_err(|e| Error::io(&dir.join(dir::MANIFEST_FILE), e))
     }
 
     /// Whether `dir` holds a run's records.

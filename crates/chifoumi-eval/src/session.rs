@@ -4,7 +4,6 @@
 
 use std::path::Path;
 
-use pjlab_run::dir::{self, Manifest, RunDir};
 use std::sync::atomic::AtomicBool;
 
 use pjlab_run::pool::{Order, Pool};
@@ -48,7 +47,7 @@ impl run::Records for Records {
 /// [`Error::Spec`] for the refusals above; [`Error::Game`] for rules that do not check.
 pub fn open(out: &Path, kind: RunKind, new: Option<RunSpec>) -> Result<Records, Error> {
     let resume = new.is_none();
-    let records = run::open::<Records>(
+    run::open::<Records>(
         out,
         resume,
         kind.name(),
@@ -59,19 +58,7 @@ pub fn open(out: &Path, kind: RunKind, new: Option<RunSpec>) -> Result<Records, 
             run.check()?;
             Ok(Records::new(run))
         },
-    )?;
-    let manifest = Manifest::new(
-        match kind {
-            RunKind::Match => dir::RunKind::Match,
-            RunKind::Tournament => dir::RunKind::Tournament,
-            RunKind::Arena => dir::RunKind::Arena,
-        },
-        "chifoumi",
-    );
-    RunDir::create(out)
-        .and_then(|run| run.write_manifest(&manifest))
-        .map_err(|e| Error::Spec(e.to_string()))?;
-    Ok(records)
+    )
 }
 
 /// Matches (or arenas) in the run's schedule.

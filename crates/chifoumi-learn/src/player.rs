@@ -221,7 +221,7 @@ pub fn parse_net_spec(spec: &str) -> Result<Option<(std::path::PathBuf, f32)>, S
     let path = options.take_path("checkpoint");
     let temperature = options.take_f64_in("temp", 0.0, 100.0).map_err(bad)?;
     options.finish().map_err(bad)?;
-    let path = path.ok_or_else(|| bad(options.missing("checkpoint")))?;
+    let path = path.ok_or_else(|| format!("player {spec:?}: net needs checkpoint=DIR"))?;
     Ok(Some((path, temperature.map_or(1.0, |t| t as f32))))
 }
 
