@@ -18,6 +18,7 @@
 //!   plots; [`timing`]: each player's time per move.
 
 pub mod merge;
+mod opening;
 pub mod record;
 pub mod report;
 pub mod runner;
