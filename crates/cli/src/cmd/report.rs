@@ -164,6 +164,7 @@ fn merge_game<K: GameKit>(dirs: &[PathBuf], out: &Path) -> Result<()> {
     let scheduled = spec.schedule::<K>()?.len();
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     record::save::<K>(&session::games_file(out), &spec, &games)?;
+    session::write_manifest(out, &spec)?;
     report::write::<K>(out, &spec, &games, scheduled)?;
     Ok(())
 }
