@@ -36,6 +36,7 @@
 
 pub mod bench;
 pub mod encode;
+mod features;
 mod game;
 mod heuristic;
 pub mod imperfect;
@@ -46,6 +47,7 @@ pub mod setups;
 pub mod testkit;
 
 pub use encode::{Encoder, EncoderCard, EncoderId};
+pub use features::SparseFeatures;
 pub use game::{Game, Outcome, Side};
 pub use heuristic::{Heuristic, ZeroHeuristic};
 pub use imperfect::ImperfectGame;

@@ -1,0 +1,190 @@
+//! The learned evaluation on Pijersi: its file, its forward pass against a plain dense one, its
+//! invariance under the colour flip, and alpha-beta's forced wins with it.
+
+use std::sync::Arc;
+
+use pjlab_alphabeta::{Engine, Limits, Options};
+use pjlab_core::{Game, Heuristic, Side, SparseFeatures};
+use pjlab_nnue::train::{TrainOptions, init};
+use pjlab_nnue::{Card, Error, Network, NnueEval};
+use pjlab_pijersi::{PijersiEval, PijersiFeatures, Position, Variant};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+fn card() -> Card {
+    Card {
+        game: "pijersi".into(),
+        features: PijersiFeatures.id(),
+        scale: 200.0,
+        training: serde_json::json!({"test": true}),
+    }
+}
+
+fn network(seed: u64) -> Network {
+    let options = TrainOptions {
+        hidden: 32,
+        l2: 8,
+        seed,
+        ..TrainOptions::default()
+    };
+    let mut net = init(PijersiFeatures::LEN, &options).unwrap();
+    // Spread the first layer so that the clipping matters on both sides.
+    for w in &mut net.w1 {
+        *w *= 3.0;
+    }
+    net.b3 = 0.1;
+    net
+}
+
+fn eval(net: Network) -> NnueEval<Position, PijersiEval> {
+    NnueEval::new(
+        &card(),
+        Arc::new(net),
+        Arc::new(PijersiFeatures),
+        PijersiEval::default(),
+    )
+    .unwrap()
+}
+
+/// Positions of a few random games from classic and half-random setups.
+fn positions() -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for (i, variant) in [Variant::Classic, Variant::HalfRandom, Variant::HalfRandom]
+        .into_iter()
+        .enumerate()
+    {
+        let mut position = variant.setup(i as u64);
+        for _ in 0..60 {
+            if position.outcome().is_some() {
+                break;
+            }
+            out.push(position.clone());
+            position.legal_moves(&mut moves);
+            position.play_unchecked(*moves.choose(&mut rng).unwrap());
+        }
+    }
+    out
+}
+
+/// The forward pass (accumulators of the active rows, clipped, second layer) equals a plain
+/// dense evaluation of the same weights on the one-hot input vectors, in f64.
+#[test]
+fn forward_equals_a_dense_reference() {
+    let net = network(5);
+    let (h, l2) = (net.hidden, net.l2);
+    let mut buffer = [0u16; PijersiFeatures::MAX_ACTIVE];
+    for position in positions() {
+        let me = Game::side_to_move(&position);
+        let mut dense = [vec![0.0f64; net.inputs], vec![0.0f64; net.inputs]];
+        for (view, side) in [me, me.other()].into_iter().enumerate() {
+            let n = PijersiFeatures.active(&position, side, &mut buffer);
+            for &f in &buffer[..n] {
+                dense[view][usize::from(f)] = 1.0;
+            }
+        }
+        let mut x = vec![0.0f64; 2 * h];
+        for view in 0..2 {
+            for k in 0..h {
+                let mut a = f64::from(net.b1[k]);
+                for (i, &on) in dense[view].iter().enumerate() {
+                    a += on * f64::from(net.w1[i * h + k]);
+                }
+                x[view * h + k] = a.clamp(0.0, 1.0);
+            }
+        }
+        let mut out = f64::from(net.b3);
+        for j in 0..l2 {
+            let mut z = f64::from(net.b2[j]);
+            for k in 0..2 * h {
+                z += f64::from(net.w2[j * 2 * h + k]) * x[k];
+            }
+            out += f64::from(net.w3[j]) * z.clamp(0.0, 1.0);
+        }
+        let e = eval(net.clone());
+        let got = f64::from(e.logit(&position));
+        assert!((got - out).abs() < 1e-4, "{got} against {out}");
+    }
+}
+
+/// The score is for the side to move: a position and its colour flip (board turned, colours
+/// swapped, the other side to move) are the same position for the mover and score the same,
+/// while the network does tell the two sides apart.
+#[test]
+fn the_score_is_the_movers_whatever_its_colour() {
+    let e = eval(network(9));
+    let mut differ = 0;
+    for position in positions() {
+        let flipped = position.flipped();
+        assert_ne!(position.side_to_move(), flipped.side_to_move());
+        assert_eq!(e.evaluate(&position), e.evaluate(&flipped));
+        let mut a = [0u16; PijersiFeatures::MAX_ACTIVE];
+        let mut b = [0u16; PijersiFeatures::MAX_ACTIVE];
+        let n = PijersiFeatures.active(&position, Side::First, &mut a);
+        let m = PijersiFeatures.active(&position, Side::Second, &mut b);
+        let net = network(9);
+        if net.forward(&a[..n], &b[..m]) != net.forward(&b[..m], &a[..n]) {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "the two points of view never differ");
+}
+
+/// Where alpha-beta with the hand-written evaluation finds a forced win, it finds the same one
+/// with a learned evaluation (even an untrained one): forced results come from the search.
+#[test]
+fn alpha_beta_with_the_network_finds_forced_wins() {
+    let mut found = 0;
+    let mut hand = Engine::new(PijersiEval::default(), Options::default());
+    let mut learned = Engine::new(eval(network(11)), Options::default());
+    for position in positions() {
+        let reference = hand.search(&position, &Limits::depth(3));
+        let Some(plies) = reference.mate_in() else {
+            continue;
+        };
+        if plies <= 0 {
+            continue;
+        }
+        let result = learned.search(&position, &Limits::depth(3));
+        assert_eq!(result.mate_in(), Some(plies), "{}", position.to_text());
+        let mut after = position.clone();
+        after.play_unchecked(result.best_move.unwrap());
+        if plies == 1 {
+            assert!(after.outcome().is_some_and(|o| o.winner() == Some(Game::side_to_move(&position))));
+        }
+        found += 1;
+    }
+    assert!(found >= 3, "only {found} forced wins met");
+}
+
+/// The file keeps the network and the card exactly; the card is also written beside it; a
+/// network for other features is refused, and so is a file that is not one.
+#[test]
+fn the_file_round_trips_and_refuses_what_it_must() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.json");
+    let net = network(2);
+    pjlab_nnue::file::save(&path, &card(), &net).unwrap();
+    let (c, n) = pjlab_nnue::file::load(&path).unwrap();
+    assert_eq!((c, &n), (card(), &net));
+    assert!(pjlab_nnue::file::card_path(&path).exists());
+
+    let mut other = card();
+    other.features.version = 99;
+    let refused = NnueEval::new(
+        &other,
+        Arc::new(net),
+        Arc::new(PijersiFeatures),
+        PijersiEval::default(),
+    );
+    assert!(matches!(refused, Err(Error::Features { .. })));
+
+    std::fs::write(&path, "{\"format\": \"pjlab-nnue\"}").unwrap();
+    assert!(matches!(pjlab_nnue::file::load(&path), Err(Error::Format { .. })));
+    let mut broken = network(2);
+    broken.w1.pop();
+    pjlab_nnue::file::save(&path, &card(), &broken).unwrap();
+    assert!(matches!(pjlab_nnue::file::load(&path), Err(Error::Format { .. })));
+}
