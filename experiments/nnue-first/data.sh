@@ -1,15 +1,25 @@
 #!/bin/sh
 # Training positions for the first learned evaluation (written before the run).
-# Alpha-beta (hand-written evaluation) at depth 5 plays itself from classic and half-random
+# Alpha-beta (hand-written evaluation) at depth 4 plays itself from classic and half-random
 # setups in turn, 2 to 8 random opening plies, 5% of later moves random; every position after
-# the opening is labelled with the depth-5 score and the game's result. Two files, so that
-# training can start on the first. Low priority beside the other work on the machine.
+# the opening is labelled with the depth-4 score and the game's result (for the side to move).
+# The file is written game by game in game order; the run is stopped at 2000 games or after
+# 25 minutes, whichever comes first, and the games written by then are the data.
+# (A first attempt at depth 5 ran at about 5 s a game with 2 workers beside other builds on the
+# 2-core machine: too slow for this session; it was stopped and its games discarded.)
 set -e
 PJLAB=${PJLAB:-target/release/pjlab}
 mkdir -p experiments/nnue-first/data
-nice -n 19 $PJLAB nnue data --game pijersi --depth 5 --games 600 --seed 1 --workers 2 \
-  --variants classic,half-random --opening 2-8 --random-moves 0.05 \
-  --out experiments/nnue-first/data/d5-s1.txt
-nice -n 19 $PJLAB nnue data --game pijersi --depth 5 --games 1400 --seed 2 --workers 2 \
-  --variants classic,half-random --opening 2-8 --random-moves 0.05 \
-  --out experiments/nnue-first/data/d5-s2.txt
+uptime
+timeout 25m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 2000 --seed 1 \
+  --workers 2 --variants classic,half-random --opening 2-8 --random-moves 0.05 \
+  --out experiments/nnue-first/data/d4-s1.txt || true
+uptime
+wc -l experiments/nnue-first/data/d4-s1.txt
+
+# Training (run after the data): two sizes, the rest at the defaults (lambda 0.5, label scale
+# 200 centi-units a logit unit, 5% held out, Adam 1e-3, batch 256).
+nice -n 19 $PJLAB nnue train --game pijersi --data experiments/nnue-first/data/d4-s1.txt \
+  --hidden 32 --l2 8 --epochs 30 --out experiments/nnue-first/net-32.json
+nice -n 19 $PJLAB nnue train --game pijersi --data experiments/nnue-first/data/d4-s1.txt \
+  --hidden 64 --l2 16 --epochs 30 --out experiments/nnue-first/net-64.json

@@ -257,13 +257,12 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             if limits == Limits::default() {
                 limits.depth = Some(4);
             }
-            // `eval=nnue:FILE`: a learned evaluation (see `nnue.rs`).
+            // `eval=nnue:FILE` / `eval=nnue-refresh:FILE`: a learned evaluation (`nnue.rs`).
             if let Some(file) = weights.as_deref().and_then(|w| w.strip_prefix("nnue:")) {
-                return Ok(Box::new(AlphaBetaAgent {
-                    spec: spec.to_string(),
-                    engine: Engine::new(nnue::evaluation::<K>(Path::new(file))?, options),
-                    limits,
-                }));
+                return nnue::agent::<K>(spec, Path::new(file), false, options, limits);
+            }
+            if let Some(file) = weights.as_deref().and_then(|w| w.strip_prefix("nnue-refresh:")) {
+                return nnue::agent::<K>(spec, Path::new(file), true, options, limits);
             }
             let eval = K::evaluation(weights.as_deref().map(Path::new)).map_err(SpecError::Eval)?;
             Ok(Box::new(AlphaBetaAgent {

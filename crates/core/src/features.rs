@@ -26,4 +26,23 @@ pub trait SparseFeatures<G: Game>: Send + Sync {
     /// Writes the indices of the features on in `position` seen from `perspective` into the
     /// front of `out` (at least [`SparseFeatures::max_active`] long) and returns their count.
     fn active(&self, position: &G, perspective: Side, out: &mut [u16]) -> usize;
+
+    /// The features `mv` switches off and on seen from `perspective`, `before` it is played and
+    /// `after`: written into the front of `off` and `on` (each at least
+    /// [`SparseFeatures::max_active`] long), with their counts; a feature may be both switched
+    /// off and on. `None` (the default) when the game cannot say, and the features of `after`
+    /// are then recomputed in full. Applying them to the features of `before` gives those of
+    /// `after` (each game's tests check it).
+    fn changed(
+        &self,
+        before: &G,
+        mv: G::Move,
+        after: &G,
+        perspective: Side,
+        off: &mut [u16],
+        on: &mut [u16],
+    ) -> Option<(usize, usize)> {
+        let _ = (before, mv, after, perspective, off, on);
+        None
+    }
 }

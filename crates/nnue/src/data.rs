@@ -7,6 +7,7 @@
 //! day), the score in the search's centi-units (forced results beyond
 //! [`pjlab_alphabeta::MATE_BOUND`]), the result 1, 0.5 or 0.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
@@ -76,13 +77,27 @@ pub fn generate<K: GameKit>(
         ));
     }
     let eval = K::evaluation(None).map_err(Error::Config)?;
+    let io = |source| Error::Io {
+        path: out.display().to_string(),
+        source,
+    };
+    let file = std::fs::File::create(out).map_err(io)?;
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let games: Mutex<Vec<(usize, String, i32)>> = Mutex::new(Vec::new());
+    let writer = Mutex::new(Writer {
+        file: std::io::BufWriter::new(file),
+        pending: BTreeMap::new(),
+        next: 0,
+        summary: DataSummary {
+            games: 0,
+            positions: 0,
+            results: [0; 3],
+        },
+        error: None,
+    });
     std::thread::scope(|scope| {
         for _ in 0..options.workers {
             let eval = eval.clone();
-            let (next, done, games) = (&next, &done, &games);
+            let (next, writer) = (&next, &writer);
             scope.spawn(move || {
                 let mut engine = Engine::new(eval, Options::default());
                 loop {
@@ -91,36 +106,48 @@ pub fn generate<K: GameKit>(
                         break;
                     }
                     let variant = variants[i % variants.len()];
-                    let (text, winner) = play::<K>(&mut engine, variant, options, i);
-                    games.lock().expect("no worker panics").push((i, text, winner));
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    let game = play::<K>(&mut engine, variant, options, i);
+                    let done = writer.lock().expect("no worker panics").add(i, game);
+                    progress(done);
                 }
             });
         }
     });
-    let mut games = games.into_inner().expect("no worker panics");
-    games.sort_by_key(|g| g.0);
-    let mut summary = DataSummary {
-        games: games.len(),
-        positions: 0,
-        results: [0; 3],
-    };
-    let mut text = String::new();
-    for (_, lines, winner) in &games {
-        summary.positions += lines.lines().count();
-        summary.results[(1 - winner) as usize] += 1;
-        text.push_str(lines);
+    let mut writer = writer.into_inner().expect("no worker panics");
+    writer.file.flush().map_err(io)?;
+    match writer.error {
+        Some(source) => Err(io(source)),
+        None => Ok(writer.summary),
     }
-    let mut file = std::fs::File::create(out).map_err(|source| Error::Io {
-        path: out.display().to_string(),
-        source,
-    })?;
-    file.write_all(text.as_bytes())
-        .map_err(|source| Error::Io {
-            path: out.display().to_string(),
-            source,
-        })?;
-    Ok(summary)
+}
+
+/// Writes finished games in game order as soon as those before them are written, so that an
+/// interrupted run keeps a prefix of the games.
+struct Writer {
+    file: std::io::BufWriter<std::fs::File>,
+    pending: BTreeMap<usize, (String, i32)>,
+    next: usize,
+    summary: DataSummary,
+    error: Option<std::io::Error>,
+}
+
+impl Writer {
+    /// Adds game `index`; returns the number of games finished.
+    fn add(&mut self, index: usize, game: (String, i32)) -> usize {
+        self.pending.insert(index, game);
+        while let Some((lines, winner)) = self.pending.remove(&self.next) {
+            self.summary.games += 1;
+            self.summary.positions += lines.lines().count();
+            self.summary.results[(1 - winner) as usize] += 1;
+            if self.error.is_none()
+                && let Err(e) = self.file.write_all(lines.as_bytes()).and_then(|()| self.file.flush())
+            {
+                self.error = Some(e);
+            }
+            self.next += 1;
+        }
+        self.summary.games + self.pending.len()
+    }
 }
 
 /// One game: its lines and its winner (1 the first mover, 0 a draw, -1 the second).

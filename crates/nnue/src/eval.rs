@@ -61,6 +61,22 @@ impl<G: Game, H> NnueEval<G, H> {
         })
     }
 
+    /// The network.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
+    }
+
+    /// The game's features.
+    pub fn features(&self) -> &Arc<dyn SparseFeatures<G>> {
+        &self.features
+    }
+
+    /// The score in centi-units for an output `logit`, bounded well inside forced results.
+    #[inline]
+    pub fn score(&self, logit: f32) -> i32 {
+        (logit * self.scale).clamp(-BOUND, BOUND) as i32
+    }
+
     /// The network's output (logit of the side to move's expected score) for `position`.
     #[inline]
     pub fn logit(&self, position: &G) -> f32 {
@@ -76,7 +92,7 @@ impl<G: Game, H> NnueEval<G, H> {
 impl<G: Game, H: Heuristic<G>> Heuristic<G> for NnueEval<G, H> {
     #[inline]
     fn evaluate(&self, position: &G) -> i32 {
-        (self.logit(position) * self.scale).clamp(-BOUND, BOUND) as i32
+        self.score(self.logit(position))
     }
 
     #[inline]

@@ -9,6 +9,8 @@
 //! - [`NnueEval`]: the network as a [`pjlab_core::Heuristic`], so that `pjlab-alphabeta` runs
 //!   it unchanged; the game's own evaluation still says which moves are tactical and orders
 //!   them.
+//! - [`tracked`]: positions that carry both accumulators and update them by the features a
+//!   move changes ([`pjlab_core::SparseFeatures::changed`]), and the evaluation that reads them.
 //! - [`file`]: the network's file, a JSON card (sizes, feature set, score scale, how it was
 //!   trained) and the weights, with the card also written beside it.
 //! - [`data`]: positions from alpha-beta self-play labelled with the search's score and the
@@ -22,6 +24,7 @@ mod error;
 mod eval;
 pub mod file;
 mod net;
+pub mod tracked;
 pub mod train;
 
 pub use error::Error;

@@ -188,3 +188,69 @@ fn the_file_round_trips_and_refuses_what_it_must() {
     pjlab_nnue::file::save(&path, &card(), &broken).unwrap();
     assert!(matches!(pjlab_nnue::file::load(&path), Err(Error::Format { .. })));
 }
+
+/// A network whose first-layer weights are multiples of 1/64 below 4 in size: every sum of a
+/// few hundred of them is exact in f32, whatever the order, so incremental and full
+/// accumulators must agree exactly.
+fn exact_network(seed: u64) -> Network {
+    let mut net = network(seed);
+    for w in net.w1.iter_mut().chain(net.b1.iter_mut()) {
+        *w = (*w * 64.0).round() / 64.0;
+    }
+    net
+}
+
+/// After every move of games from classic and random setups, the accumulators a tracked
+/// position updated move by move are those computed in full, from both points of view.
+#[test]
+fn tracked_accumulators_equal_a_full_refresh() {
+    use pjlab_nnue::tracked::{Shared, Tracked};
+    let e = eval(exact_network(4));
+    let shared = Shared::new::<_, 32>(&e).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for (i, variant) in [Variant::Classic, Variant::FullRandom, Variant::HalfRandom]
+        .into_iter()
+        .enumerate()
+    {
+        let mut tracked: Tracked<Position, 32> = Tracked::new(variant.setup(i as u64), shared.clone());
+        for _ in 0..100 {
+            if tracked.outcome().is_some() {
+                break;
+            }
+            tracked.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut child = tracked.clone();
+                child.play_unchecked(mv);
+                let fresh: Tracked<Position, 32> = Tracked::new(child.position().clone(), shared.clone());
+                for side in Side::BOTH {
+                    assert_eq!(child.accumulator(side), fresh.accumulator(side));
+                }
+                checked += 1;
+            }
+            tracked.play_unchecked(*moves.choose(&mut rng).unwrap());
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+/// Alpha-beta on tracked positions searches exactly as on plain ones with the full refresh:
+/// same move, score, depth and node count.
+#[test]
+fn alpha_beta_on_tracked_positions_searches_the_same() {
+    use pjlab_nnue::tracked::{Shared, Tracked, TrackedEval};
+    let net = exact_network(6);
+    let plain = eval(net.clone());
+    let shared = Shared::new::<_, 32>(&plain).unwrap();
+    let mut a = Engine::new(plain.clone(), Options::default());
+    let mut b = Engine::new(TrackedEval::new(plain), Options::default());
+    for position in positions().into_iter().step_by(9) {
+        let x = a.search(&position, &Limits::depth(3));
+        let y = b.search(&Tracked::<_, 32>::new(position.clone(), shared.clone()), &Limits::depth(3));
+        assert_eq!(
+            (x.best_move, x.score, x.depth, x.nodes),
+            (y.best_move, y.score, y.depth, y.nodes)
+        );
+    }
+}

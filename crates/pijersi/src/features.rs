@@ -3,7 +3,7 @@
 use pjlab_core::{EncoderId, Side, SparseFeatures};
 
 use crate::geometry::bits;
-use crate::{Cell, Color, Position, Role};
+use crate::{Cell, Color, Move, Position, Role};
 
 /// One binary feature per (cell, whose piece, top role, bottom role or none) and one per value
 /// of the draw counter, seen from one side (version 1).
@@ -75,9 +75,72 @@ impl SparseFeatures<Position> for PijersiFeatures {
                 }
             }
         }
-        out[n] = (Self::PIECE_FEATURES + usize::from(position.halfmove().min(19))) as u16;
+        out[n] = halfmove_feature(position);
         n + 1
     }
+
+    /// A move changes its start, middle and end cells (a capture removes what stood on the
+    /// middle or end cell) and the draw counter.
+    #[inline]
+    fn changed(
+        &self,
+        before: &Position,
+        mv: Move,
+        after: &Position,
+        perspective: Side,
+        off: &mut [u16],
+        on: &mut [u16],
+    ) -> Option<(usize, usize)> {
+        let viewer = match perspective {
+            Side::First => Color::White,
+            Side::Second => Color::Black,
+        };
+        let (mut n_off, mut n_on) = (0, 0);
+        // The end cell may be the start cell again (there and back), so each cell once.
+        let (start, end) = (mv.start(), mv.end());
+        let middle = mv.middle().filter(|&m| m != start && m != end);
+        let end = (end != start).then_some(end);
+        for cell in [Some(start), middle, end].into_iter().flatten() {
+            let (old, new) = (
+                cell_feature(before, cell, viewer),
+                cell_feature(after, cell, viewer),
+            );
+            if old == new {
+                continue;
+            }
+            if let Some(f) = old {
+                off[n_off] = f;
+                n_off += 1;
+            }
+            if let Some(f) = new {
+                on[n_on] = f;
+                n_on += 1;
+            }
+        }
+        let (old, new) = (halfmove_feature(before), halfmove_feature(after));
+        if old != new {
+            off[n_off] = old;
+            on[n_on] = new;
+            n_off += 1;
+            n_on += 1;
+        }
+        Some((n_off, n_on))
+    }
+}
+
+#[inline(always)]
+fn halfmove_feature(position: &Position) -> u16 {
+    (PijersiFeatures::PIECE_FEATURES + usize::from(position.halfmove().min(19))) as u16
+}
+
+/// The feature of what stands on `cell`, seen from `viewer`, if anything does.
+#[inline]
+fn cell_feature(position: &Position, cell: Cell, viewer: Color) -> Option<u16> {
+    let piece = position.piece_at(cell)?;
+    let whose = usize::from(piece.color != viewer);
+    let bottom = piece.bottom.map_or(0, |b| 1 + b as usize);
+    let kind = whose * 20 + piece.top as usize * 5 + bottom;
+    Some(feature(cell.index(), viewer == Color::Black, kind))
 }
 
 #[inline(always)]
@@ -114,5 +177,57 @@ mod tests {
             }
             position.play_unchecked(moves[(ply * 7) % moves.len()]);
         }
+    }
+
+    fn sorted(f: &PijersiFeatures, position: &Position, side: Side) -> Vec<u16> {
+        let mut out = [0u16; PijersiFeatures::MAX_ACTIVE];
+        let n = f.active(position, side, &mut out);
+        let mut v = out[..n].to_vec();
+        v.sort_unstable();
+        v
+    }
+
+    /// The features of a position after a move, computed two ways: in full, and as those
+    /// before it with the move's changes applied. Every legal move of positions from games
+    /// from classic and random setups, both points of view.
+    #[test]
+    fn changes_applied_give_the_features_after_the_move() {
+        use rand::SeedableRng;
+        use rand::seq::IndexedRandom;
+        let f = PijersiFeatures;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for seed in 0..6 {
+            let variant = [crate::Variant::Classic, crate::Variant::FullRandom][seed % 2];
+            let mut position = variant.setup(seed as u64);
+            for _ in 0..80 {
+                if position.outcome().is_some() {
+                    break;
+                }
+                position.legal_moves(&mut moves);
+                for &mv in &moves {
+                    let after = position.after(mv);
+                    for side in Side::BOTH {
+                        let mut off = [0u16; PijersiFeatures::MAX_ACTIVE];
+                        let mut on = [0u16; PijersiFeatures::MAX_ACTIVE];
+                        let (a, b) = f
+                            .changed(&position, mv, &after, side, &mut off, &mut on)
+                            .unwrap();
+                        let mut features = sorted(&f, &position, side);
+                        for x in &off[..a] {
+                            let i = features.iter().position(|y| y == x).expect("switched off");
+                            features.remove(i);
+                        }
+                        features.extend_from_slice(&on[..b]);
+                        features.sort_unstable();
+                        assert_eq!(features, sorted(&f, &after, side), "{position} {mv}");
+                        checked += 1;
+                    }
+                }
+                position.play_unchecked(*moves.choose(&mut rng).unwrap());
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
