@@ -23,3 +23,25 @@ nice -n 19 $PJLAB nnue train --game pijersi --data experiments/nnue-first/data/d
   --hidden 32 --l2 8 --epochs 30 --out experiments/nnue-first/net-32.json
 nice -n 19 $PJLAB nnue train --game pijersi --data experiments/nnue-first/data/d4-s1.txt \
   --hidden 64 --l2 16 --epochs 30 --out experiments/nnue-first/net-64.json
+
+# Second data file (started after the first match): the same settings, seed 2, stopped at
+# 2000 games or 25 minutes.
+timeout 25m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 2000 --seed 2 \
+  --workers 2 --variants classic,half-random --opening 2-8 --random-moves 0.05 \
+  --out experiments/nnue-first/data/d4-s2.txt || true
+# (Stopped by hand at about 780 games, when the first diagnostics below pointed elsewhere; the
+# file keeps the games finished in order.)
+
+# Third data file: more random moves (25% after the opening), so that the positions include
+# the lopsided ones alpha-beta's leaves meet; stopped at 1500 games or 15 minutes.
+timeout 15m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 1500 --seed 3 \
+  --workers 2 --variants classic,half-random --opening 2-8 --random-moves 0.25 \
+  --out experiments/nnue-first/data/d4-r25-s3.txt || true
+# (Stopped by hand at about 250 games to give the machine to the next file.)
+
+# Fourth data file: positions at the end of each search's principal variation, labelled with
+# the search's score for their side to move (what a static evaluation there should say);
+# 5% random moves as in the first; stopped at 2000 games or 15 minutes.
+timeout 15m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 2000 --seed 4 \
+  --workers 2 --variants classic,half-random --opening 2-8 --random-moves 0.05 --pv-leaf \
+  --out experiments/nnue-first/data/d4-leaf-s4.txt || true

@@ -2,7 +2,7 @@
 //! same with and without incremental accumulators, and bad files are errors, not panics.
 
 use pjlab_agents::{SpecError, build};
-use pjlab_core::{Game, SparseFeatures};
+use pjlab_core::SparseFeatures;
 use pjlab_nnue::train::{TrainOptions, init};
 use pjlab_pijersi::{PijersiFeatures, PijersiKit, Position};
 
@@ -21,6 +21,7 @@ fn write_network(dir: &std::path::Path, hidden: usize) -> std::path::PathBuf {
         game: "pijersi".into(),
         features: PijersiFeatures.id(),
         scale: 200.0,
+        residual: false,
         training: serde_json::Value::Null,
     };
     let path = dir.join(format!("net-{hidden}.json"));

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pjlab_alphabeta::{Engine, Limits, Options};
-use pjlab_core::{Game, GameKit, SetupVariant, SparseFeatures};
+use pjlab_core::{Game, GameKit, Heuristic, SetupVariant, SparseFeatures};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -39,6 +39,11 @@ pub struct DataOptions {
     pub workers: usize,
     /// Longest game, in plies, before it is abandoned (its positions kept with a draw).
     pub max_plies: u32,
+    /// Label the end of the search's principal variation instead of the position searched:
+    /// the position where the search's score comes from a static evaluation, with that score
+    /// (negated for an odd number of plies), so that the network learns what a static
+    /// evaluation there should have said. Skipped when the line ends the game.
+    pub pv_leaf: bool,
 }
 
 /// What [`generate`] wrote.
@@ -178,7 +183,13 @@ fn play<K: GameKit>(
             *moves.choose(&mut rng).expect("a game not over has a move")
         } else {
             let result = engine.search(&position, &Limits::depth(options.depth));
-            labelled.push((position.to_text(), result.score, position.side_to_move()));
+            if options.pv_leaf {
+                if let Some((leaf, score)) = pv_leaf(&position, &result.pv, result.score) {
+                    labelled.push((leaf.to_text(), score, leaf.side_to_move()));
+                }
+            } else {
+                labelled.push((position.to_text(), result.score, position.side_to_move()));
+            }
             match result.best_move {
                 Some(mv) if !rng.random_bool(options.random_moves) => mv,
                 _ => *moves.choose(&mut rng).expect("a game not over has a move"),
@@ -200,6 +211,21 @@ fn play<K: GameKit>(
     (text, winner)
 }
 
+/// The position at the end of `pv` from `root` and the score `score` (for the root's side to
+/// move) for its own side to move; `None` when a move of the line is illegal or the line ends
+/// the game.
+fn pv_leaf<G: Game>(root: &G, pv: &[G::Move], score: i32) -> Option<(G, i32)> {
+    let mut leaf = root.clone();
+    for &mv in pv {
+        leaf.play(mv).ok()?;
+    }
+    if leaf.outcome().is_some() {
+        return None;
+    }
+    let odd = pv.len() % 2 == 1;
+    Some((leaf, if odd { -score } else { score }))
+}
+
 /// One training position: its features from both points of view and its labels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
@@ -211,13 +237,33 @@ pub struct Sample {
     pub score: i32,
     /// The game's result for the side to move (1, 0.5, 0).
     pub result: f32,
+    /// The hand-written evaluation's static score for the side to move: the base a residual
+    /// network adds to, and the reference its loss is compared with.
+    pub reference: i32,
 }
 
-/// Reads a data file into samples, with the features of `features`.
+/// Which positions of a data file training keeps.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only positions whose side to move has no tactical move (by the game's evaluation): the
+    /// static evaluation is used where quiescence stands pat, and the score of a position
+    /// with a capture to make is the capture's, which no static judgement should learn.
+    pub quiet: bool,
+    /// Leave out positions whose search found a forced result.
+    pub no_forced: bool,
+}
+
+/// Reads a data file into samples, with the features of `features` and the static score of
+/// `reference` (the game's hand-written evaluation), keeping the positions `filter` keeps.
 ///
 /// # Errors
 /// [`Error::Io`] when it cannot be read, [`Error::Data`] on a line that does not parse.
-pub fn read<G: Game>(path: &Path, features: &dyn SparseFeatures<G>) -> Result<Vec<Sample>, Error> {
+pub fn read<G: Game, H: Heuristic<G>>(
+    path: &Path,
+    features: &dyn SparseFeatures<G>,
+    reference: &H,
+    filter: Filter,
+) -> Result<Vec<Sample>, Error> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
         path: name.clone(),
@@ -225,6 +271,7 @@ pub fn read<G: Game>(path: &Path, features: &dyn SparseFeatures<G>) -> Result<Ve
     })?;
     let mut buffer = vec![0u16; features.max_active()];
     let mut samples = Vec::new();
+    let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let bad = |message: String| Error::Data {
             path: name.clone(),
@@ -244,16 +291,32 @@ pub fn read<G: Game>(path: &Path, features: &dyn SparseFeatures<G>) -> Result<Ve
             .ok()
             .filter(|r: &f32| (0.0..=1.0).contains(r))
             .ok_or_else(|| bad(format!("bad result `{result}`")))?;
+        if filter.no_forced && score.abs() >= pjlab_alphabeta::MATE_BOUND {
+            continue;
+        }
+        if filter.quiet {
+            position.legal_moves(&mut moves);
+            reference.retain_tactical(&position, &mut moves);
+            if !moves.is_empty() {
+                continue;
+            }
+        }
         let me = position.side_to_move();
         let n = features.active(&position, me, &mut buffer);
         let stm = buffer[..n].to_vec();
         let n = features.active(&position, me.other(), &mut buffer);
         let other = buffer[..n].to_vec();
+        let reference = if position.outcome().is_none() {
+            reference.evaluate(&position)
+        } else {
+            0
+        };
         samples.push(Sample {
             stm,
             other,
             score,
             result,
+            reference,
         });
     }
     Ok(samples)

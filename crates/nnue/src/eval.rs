@@ -21,6 +21,7 @@ pub struct NnueEval<G: Game, H> {
     network: Arc<Network>,
     features: Arc<dyn SparseFeatures<G>>,
     scale: f32,
+    residual: bool,
     inner: H,
 }
 
@@ -57,6 +58,7 @@ impl<G: Game, H> NnueEval<G, H> {
             network,
             features,
             scale: card.scale,
+            residual: card.residual,
             inner,
         })
     }
@@ -77,6 +79,21 @@ impl<G: Game, H> NnueEval<G, H> {
         (logit * self.scale).clamp(-BOUND, BOUND) as i32
     }
 
+    /// The score of `position` whose network output is `logit`: the scaled output, plus the
+    /// hand-written evaluation when the network was trained as a correction to it.
+    #[inline]
+    pub fn score_at(&self, position: &G, logit: f32) -> i32
+    where
+        H: Heuristic<G>,
+    {
+        let own = self.score(logit);
+        if self.residual {
+            own + self.inner.evaluate(position)
+        } else {
+            own
+        }
+    }
+
     /// The network's output (logit of the side to move's expected score) for `position`.
     #[inline]
     pub fn logit(&self, position: &G) -> f32 {
@@ -92,7 +109,7 @@ impl<G: Game, H> NnueEval<G, H> {
 impl<G: Game, H: Heuristic<G>> Heuristic<G> for NnueEval<G, H> {
     #[inline]
     fn evaluate(&self, position: &G) -> i32 {
-        self.score(self.logit(position))
+        self.score_at(position, self.logit(position))
     }
 
     #[inline]

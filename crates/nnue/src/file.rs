@@ -23,6 +23,10 @@ pub struct Card {
     pub features: EncoderId,
     /// Centi-units of the evaluation per unit of the output logit.
     pub scale: f32,
+    /// Whether the network's score is added to the game's hand-written evaluation (a network
+    /// trained as a correction to it) rather than standing alone.
+    #[serde(default)]
+    pub residual: bool,
     /// How it was trained: data, settings, losses (free form, for the reader).
     pub training: serde_json::Value,
 }

@@ -289,7 +289,7 @@ pub fn tracked<G: Game, H, const W: usize>(
 impl<G: Game, H: Heuristic<G>, const W: usize> Heuristic<Tracked<G, W>> for TrackedEval<G, H> {
     #[inline]
     fn evaluate(&self, position: &Tracked<G, W>) -> i32 {
-        self.eval.score(self.logit(position))
+        self.eval.score_at(&position.position, self.logit(position))
     }
 
     #[inline]

@@ -38,6 +38,10 @@ pub struct TrainOptions {
     pub validation: f32,
     /// Seed of the initial weights, the split and the order.
     pub seed: u64,
+    /// Whether the network learns a correction to the hand-written evaluation (its output
+    /// added to `reference / label_scale`) rather than the whole evaluation; its output weights
+    /// then start at zero, so that training starts from the hand-written evaluation.
+    pub residual: bool,
 }
 
 impl Default for TrainOptions {
@@ -52,6 +56,7 @@ impl Default for TrainOptions {
             label_scale: 200.0,
             validation: 0.05,
             seed: 1,
+            residual: false,
         }
     }
 }
@@ -65,6 +70,19 @@ pub struct EpochLoss {
     pub train: f64,
     /// Mean loss over the held-out positions after the pass.
     pub validation: f64,
+    /// Mean loss over the held-out positions of the hand-written evaluation alone
+    /// (`sigmoid(reference / label_scale)`), for comparison.
+    pub reference: f64,
+}
+
+/// What the network's output is added to for a sample: the hand-written evaluation in logit
+/// units when training a residual, else 0.
+pub fn base(sample: &Sample, options: &TrainOptions) -> f32 {
+    if options.residual {
+        sample.reference as f32 / options.label_scale
+    } else {
+        0.0
+    }
 }
 
 /// The target of a sample: `lambda * result + (1 - lambda) * sigmoid(score / label_scale)`.
@@ -101,7 +119,9 @@ pub fn init(inputs: usize, options: &TrainOptions) -> Result<Network, Error> {
     fill(&mut net.w1, 0.1);
     net.b1.fill(0.5);
     fill(&mut net.w2, (1.0 / (2 * options.hidden) as f32).sqrt());
-    fill(&mut net.w3, (1.0 / options.l2 as f32).sqrt());
+    if !options.residual {
+        fill(&mut net.w3, (1.0 / options.l2 as f32).sqrt());
+    }
     Ok(net)
 }
 
@@ -119,7 +139,14 @@ impl Grads {
 }
 
 /// Adds the gradient of `weight` times the loss of one sample to `grads`; returns its loss.
-fn backward(net: &Network, sample: &Sample, target: f32, weight: f32, grads: &mut Network) -> f64 {
+fn backward(
+    net: &Network,
+    sample: &Sample,
+    base: f32,
+    target: f32,
+    weight: f32,
+    grads: &mut Network,
+) -> f64 {
     let h = net.hidden;
     let mut acc = [0.0f32; 2 * MAX_HIDDEN];
     net.accumulate(&sample.stm, &mut acc[..h]);
@@ -127,7 +154,7 @@ fn backward(net: &Network, sample: &Sample, target: f32, weight: f32, grads: &mu
     let acc = &acc[..2 * h];
     let x: Vec<f32> = acc.iter().map(|a| a.clamp(0.0, 1.0)).collect();
     let mut z2 = vec![0.0f32; net.l2];
-    let mut out = net.b3;
+    let mut out = net.b3 + base;
     for (j, z) in z2.iter_mut().enumerate() {
         let row = &net.w2[j * 2 * h..][..2 * h];
         *z = net.b2[j] + row.iter().zip(&x).map(|(w, x)| w * x).sum::<f32>();
@@ -204,7 +231,19 @@ pub fn loss(net: &Network, samples: &[Sample], options: &TrainOptions) -> f64 {
     }
     let total: f64 = samples
         .iter()
-        .map(|s| bce(net.forward(&s.stm, &s.other), target(s, options)))
+        .map(|s| bce(net.forward(&s.stm, &s.other) + base(s, options), target(s, options)))
+        .sum();
+    total / samples.len() as f64
+}
+
+/// The mean loss of the hand-written evaluation alone on `samples`.
+pub fn reference_loss(samples: &[Sample], options: &TrainOptions) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|s| bce(s.reference as f32 / options.label_scale, target(s, options)))
         .sum();
     total / samples.len() as f64
 }
@@ -262,7 +301,8 @@ pub fn train(
             let weight = 1.0 / batch.len() as f32;
             for &i in batch {
                 let s = &samples[i];
-                total += backward(&net, s, target(s, options), weight, &mut grads.0);
+                let (b, t) = (base(s, options), target(s, options));
+                total += backward(&net, s, b, t, weight, &mut grads.0);
             }
             t += 1;
             let g = &grads.0;
@@ -279,6 +319,7 @@ pub fn train(
             epoch,
             train: total / train_idx.len().max(1) as f64,
             validation: loss(&net, &validation, options),
+            reference: reference_loss(&validation, options),
         };
         progress(&record);
         history.push(record);
@@ -298,6 +339,7 @@ mod tests {
                 other: (0..5).map(|_| rng.random_range(0..30u16)).collect(),
                 score: rng.random_range(-400..400),
                 result: [0.0, 0.5, 1.0][rng.random_range(0..3usize)],
+                reference: rng.random_range(-300..300),
             })
             .collect()
     }
@@ -306,17 +348,28 @@ mod tests {
     /// of every layer agree with it.
     #[test]
     fn gradients_match_differences() {
-        let options = TrainOptions {
+        for residual in [false, true] {
+            gradients_match_differences_for(residual);
+        }
+    }
+
+    fn gradients_match_differences_for(residual: bool) {
+        let mut options = TrainOptions {
             hidden: 8,
             l2: 4,
             ..TrainOptions::default()
         };
         let data = samples();
-        let net = init(30, &options).unwrap();
+        let mut net = init(30, &options).unwrap();
+        if residual {
+            // Output weights away from zero, so that every layer's gradient is checked.
+            net.w3 = init(30, &options).unwrap().w3;
+            options.residual = true;
+        }
         let mut grads = Network::zeros(30, 8, 4).unwrap();
         let weight = 1.0 / data.len() as f32;
         for s in &data {
-            backward(&net, s, target(s, &options), weight, &mut grads);
+            backward(&net, s, base(s, &options), target(s, &options), weight, &mut grads);
         }
         let eps = 1e-3f32;
         let check = |pick: &dyn Fn(&mut Network) -> &mut f32, analytic: f32| {

@@ -86,6 +86,7 @@ fn cost_per_node() {
             game: "pijersi".into(),
             features: PijersiFeatures.id(),
             scale: 200.0,
+            residual: false,
             training: serde_json::Value::Null,
         };
         let net = init(PijersiFeatures::LEN, &options).unwrap();

@@ -17,6 +17,7 @@ fn card() -> Card {
         game: "pijersi".into(),
         features: PijersiFeatures.id(),
         scale: 200.0,
+        residual: false,
         training: serde_json::json!({"test": true}),
     }
 }

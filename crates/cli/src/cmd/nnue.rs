@@ -54,6 +54,10 @@ struct DataArgs {
     /// Longest game in plies (then abandoned, its positions labelled as a draw).
     #[arg(long, default_value_t = 400)]
     max_plies: u32,
+    /// Label the end of each search's principal variation with its score, instead of the
+    /// position searched.
+    #[arg(long)]
+    pv_leaf: bool,
     /// Seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -101,6 +105,16 @@ struct TrainArgs {
     /// Seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Train on quiet positions only (no tactical move for the side to move).
+    #[arg(long)]
+    quiet: bool,
+    /// Leave out positions whose search found a forced result.
+    #[arg(long)]
+    no_forced: bool,
+    /// Train a correction to the game's hand-written evaluation (added to it when playing)
+    /// instead of a whole evaluation.
+    #[arg(long)]
+    residual: bool,
 }
 
 /// Runs the command.
@@ -130,6 +144,7 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
         seed: args.seed,
         workers: args.workers,
         max_plies: args.max_plies,
+        pv_leaf: args.pv_leaf,
     };
     let started = std::time::Instant::now();
     let total = args.games;
@@ -160,9 +175,14 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
     let Some(features) = K::sparse_features() else {
         bail!("{} has no sparse features for a learned evaluation", K::INFO.name);
     };
+    let reference = K::evaluation(None).map_err(anyhow::Error::msg)?;
     let mut samples = Vec::new();
     for path in &args.data {
-        samples.extend(pjlab_nnue::data::read::<K::Game>(path, features.as_ref())?);
+        let filter = pjlab_nnue::data::Filter {
+            quiet: args.quiet,
+            no_forced: args.no_forced,
+        };
+        samples.extend(pjlab_nnue::data::read(path, features.as_ref(), &reference, filter)?);
     }
     if samples.is_empty() {
         bail!("no positions in the data");
@@ -177,16 +197,19 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
         label_scale: args.label_scale,
         validation: args.validation,
         seed: args.seed,
+        residual: args.residual,
     };
     let started = std::time::Instant::now();
     let (network, history) =
         pjlab_nnue::train::train(features.len(), &samples, &options, &mut |e| {
             if verbosity != Verbosity::Quiet {
                 eprintln!(
-                    "epoch {:>3}: train loss {:.5}, validation loss {:.5}, {:.0} s",
+                    "epoch {:>3}: train loss {:.5}, validation loss {:.5} \
+                     (hand-written evaluation {:.5}), {:.0} s",
                     e.epoch,
                     e.train,
                     e.validation,
+                    e.reference,
                     started.elapsed().as_secs_f64()
                 );
             }
@@ -195,9 +218,12 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
         game: K::INFO.name.into(),
         features: features.id(),
         scale: args.label_scale,
+        residual: args.residual,
         training: serde_json::json!({
             "data": args.data.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
             "positions": samples.len(),
+            "quiet": args.quiet,
+            "no_forced": args.no_forced,
             "options": options,
             "losses": history,
             "seconds": started.elapsed().as_secs_f64(),
@@ -207,11 +233,13 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
     pjlab_nnue::file::save(&args.out, &card, &network)?;
     let last = history.last();
     println!(
-        "wrote {} ({} positions, {} epochs, validation loss {:.5})",
+        "wrote {} ({} positions, {} epochs, validation loss {:.5}, the hand-written \
+         evaluation's {:.5})",
         args.out.display(),
         samples.len(),
         args.epochs,
-        last.map_or(f64::NAN, |e| e.validation)
+        last.map_or(f64::NAN, |e| e.validation),
+        last.map_or(f64::NAN, |e| e.reference)
     );
     Ok(())
 }
