@@ -261,7 +261,10 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             if let Some(file) = weights.as_deref().and_then(|w| w.strip_prefix("nnue:")) {
                 return nnue::agent::<K>(spec, Path::new(file), false, options, limits);
             }
-            if let Some(file) = weights.as_deref().and_then(|w| w.strip_prefix("nnue-refresh:")) {
+            if let Some(file) = weights
+                .as_deref()
+                .and_then(|w| w.strip_prefix("nnue-refresh:"))
+            {
                 return nnue::agent::<K>(spec, Path::new(file), true, options, limits);
             }
             let eval = K::evaluation(weights.as_deref().map(Path::new)).map_err(SpecError::Eval)?;

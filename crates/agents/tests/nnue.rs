@@ -44,7 +44,10 @@ fn the_learned_evaluation_plays_and_tracks_like_the_refresh() {
         }
         let a = tracked.decide(&position);
         let b = refresh.decide(&position);
-        assert_eq!((a.best_move, a.nodes, a.depth), (b.best_move, b.nodes, b.depth));
+        assert_eq!(
+            (a.best_move, a.nodes, a.depth),
+            (b.best_move, b.nodes, b.depth)
+        );
         position.play(a.best_move.unwrap()).unwrap();
     }
     // A width the tracked positions do not take still plays with the full refresh.
@@ -60,9 +63,15 @@ fn bad_network_files_are_errors() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.json");
     let spec = format!("alphabeta:eval=nnue:{}", missing.display());
-    assert!(matches!(build::<PijersiKit>(&spec, 1), Err(SpecError::Eval(_))));
+    assert!(matches!(
+        build::<PijersiKit>(&spec, 1),
+        Err(SpecError::Eval(_))
+    ));
     let garbage = dir.path().join("garbage.json");
     std::fs::write(&garbage, "not json").unwrap();
     let spec = format!("alphabeta:eval=nnue:{}", garbage.display());
-    assert!(matches!(build::<PijersiKit>(&spec, 1), Err(SpecError::Eval(_))));
+    assert!(matches!(
+        build::<PijersiKit>(&spec, 1),
+        Err(SpecError::Eval(_))
+    ));
 }

@@ -18,7 +18,7 @@ pub trait SparseFeatures<G: Game>: Send + Sync {
     fn id(&self) -> EncoderId;
 
     /// Number of distinct features (indices run from 0 to this, exclusive).
-    fn len(&self) -> usize;
+    fn num_features(&self) -> usize;
 
     /// The most features any position has on from one side (the length `out` must have).
     fn max_active(&self) -> usize;

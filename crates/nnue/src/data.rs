@@ -145,7 +145,10 @@ impl Writer {
             self.summary.positions += lines.lines().count();
             self.summary.results[(1 - winner) as usize] += 1;
             if self.error.is_none()
-                && let Err(e) = self.file.write_all(lines.as_bytes()).and_then(|()| self.file.flush())
+                && let Err(e) = self
+                    .file
+                    .write_all(lines.as_bytes())
+                    .and_then(|()| self.file.flush())
             {
                 self.error = Some(e);
             }
@@ -285,7 +288,9 @@ pub fn read<G: Game, H: Heuristic<G>>(
             return Err(bad("expected position, score and result".into()));
         };
         let position = G::from_text(position).map_err(|e| bad(e.to_string()))?;
-        let score: i32 = score.parse().map_err(|_| bad(format!("bad score `{score}`")))?;
+        let score: i32 = score
+            .parse()
+            .map_err(|_| bad(format!("bad score `{score}`")))?;
         let result: f32 = result
             .parse()
             .ok()

@@ -45,10 +45,10 @@ impl<G: Game, H> NnueEval<G, H> {
                 found: format!("{} v{}", id.name, id.version),
             });
         }
-        if features.len() > network.inputs || features.max_active() > MAX_ACTIVE {
+        if features.num_features() > network.inputs || features.max_active() > MAX_ACTIVE {
             return Err(Error::Config(format!(
                 "{} features with up to {} on do not fit a network of {} inputs",
-                features.len(),
+                features.num_features(),
                 features.max_active(),
                 network.inputs
             )));

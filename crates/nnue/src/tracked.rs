@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use pjlab_core::{Game, Heuristic, Outcome, Side, SparseFeatures};
 
-use crate::{Card, Error, Network, NnueEval};
+use crate::{Error, Network, NnueEval};
 
 /// The most features a move changes or a position has on, for the buffers on the stack.
 const MAX_CHANGED: usize = 128;
@@ -269,21 +269,6 @@ impl<G: Game, H> TrackedEval<G, H> {
             _ => self.eval.logit(&position.position),
         }
     }
-}
-
-/// Builds the card-checked evaluation and its shared part in one call, for agents.
-///
-/// # Errors
-/// As [`NnueEval::new`] and [`Shared::new`].
-pub fn tracked<G: Game, H, const W: usize>(
-    card: &Card,
-    network: Arc<Network>,
-    features: Arc<dyn SparseFeatures<G>>,
-    inner: H,
-) -> Result<(TrackedEval<G, H>, Arc<Shared<G>>), Error> {
-    let eval = NnueEval::new(card, network, features, inner)?;
-    let shared = Shared::new::<H, W>(&eval)?;
-    Ok((TrackedEval::new(eval), shared))
 }
 
 impl<G: Game, H: Heuristic<G>, const W: usize> Heuristic<Tracked<G, W>> for TrackedEval<G, H> {

@@ -231,7 +231,12 @@ pub fn loss(net: &Network, samples: &[Sample], options: &TrainOptions) -> f64 {
     }
     let total: f64 = samples
         .iter()
-        .map(|s| bce(net.forward(&s.stm, &s.other) + base(s, options), target(s, options)))
+        .map(|s| {
+            bce(
+                net.forward(&s.stm, &s.other) + base(s, options),
+                target(s, options),
+            )
+        })
         .sum();
     total / samples.len() as f64
 }
@@ -259,21 +264,28 @@ pub fn train(
     options: &TrainOptions,
     progress: &mut dyn FnMut(&EpochLoss),
 ) -> Result<(Network, Vec<EpochLoss>), Error> {
-    if options.batch == 0
-        || !(options.lr.is_finite() && options.lr > 0.0)
-        || !(0.0..=1.0).contains(&options.lambda)
-        || !(options.label_scale.is_finite() && options.label_scale > 0.0)
-        || !(0.0..1.0).contains(&options.validation)
-    {
+    let positive = |x: f32| x.is_finite() && x > 0.0;
+    let valid = options.batch > 0
+        && positive(options.lr)
+        && positive(options.label_scale)
+        && (0.0..=1.0).contains(&options.lambda)
+        && (0.0..1.0).contains(&options.validation);
+    if !valid {
         return Err(Error::Config(
-            "batch and learning rate must be positive, lambda and validation shares".into(),
+            "batch, learning rate and label scale must be positive, lambda a share from 0 to 1 \
+             and validation from 0 to below 1"
+                .into(),
         ));
     }
-    if samples
-        .iter()
-        .any(|s| s.stm.iter().chain(&s.other).any(|&f| usize::from(f) >= inputs))
-    {
-        return Err(Error::Config(format!("a sample has a feature beyond {inputs}")));
+    if samples.iter().any(|s| {
+        s.stm
+            .iter()
+            .chain(&s.other)
+            .any(|&f| usize::from(f) >= inputs)
+    }) {
+        return Err(Error::Config(format!(
+            "a sample has a feature beyond {inputs}"
+        )));
     }
     let mut net = init(inputs, options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ 0x5EED);
@@ -369,7 +381,14 @@ mod tests {
         let mut grads = Network::zeros(30, 8, 4).unwrap();
         let weight = 1.0 / data.len() as f32;
         for s in &data {
-            backward(&net, s, base(s, &options), target(s, &options), weight, &mut grads);
+            backward(
+                &net,
+                s,
+                base(s, &options),
+                target(s, &options),
+                weight,
+                &mut grads,
+            );
         }
         let eps = 1e-3f32;
         let check = |pick: &dyn Fn(&mut Network) -> &mut f32, analytic: f32| {
@@ -386,7 +405,10 @@ mod tests {
         };
         let used = usize::from(data[0].stm[0]);
         for k in 0..8 {
-            check(&|n: &mut Network| &mut n.w1[used * 8 + k], grads.w1[used * 8 + k]);
+            check(
+                &|n: &mut Network| &mut n.w1[used * 8 + k],
+                grads.w1[used * 8 + k],
+            );
             check(&|n: &mut Network| &mut n.b1[k], grads.b1[k]);
         }
         for i in [0, 5, 17, 40, 63] {

@@ -20,7 +20,11 @@ fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     let mut moves = Vec::new();
     for i in 0..10 {
-        let variant = if i % 2 == 0 { Variant::Classic } else { Variant::HalfRandom };
+        let variant = if i % 2 == 0 {
+            Variant::Classic
+        } else {
+            Variant::HalfRandom
+        };
         let mut position = variant.setup(i);
         for ply in 0..12 {
             if position.outcome().is_some() {
@@ -65,7 +69,7 @@ fn measure_tracked<const W: usize>(eval: &NnueEval<Position, PijersiEval>, posit
         .map(|p| Tracked::new(p.clone(), shared.clone()))
         .collect();
     measure(
-        &format!("  the same, incremental"),
+        "  the same, incremental",
         TrackedEval::new(eval.clone()),
         &tracked,
     );
@@ -75,7 +79,11 @@ fn measure_tracked<const W: usize>(eval: &NnueEval<Position, PijersiEval>, posit
 #[ignore = "a measurement"]
 fn cost_per_node() {
     let positions = positions();
-    measure("hand-written PijersiEval", PijersiEval::default(), &positions);
+    measure(
+        "hand-written PijersiEval",
+        PijersiEval::default(),
+        &positions,
+    );
     for (hidden, l2) in [(32, 8), (64, 16), (128, 16)] {
         let options = TrainOptions {
             hidden,
@@ -97,7 +105,11 @@ fn cost_per_node() {
             PijersiEval::default(),
         )
         .unwrap();
-        measure(&format!("nnue {hidden}x2-{l2}-1 refresh"), eval.clone(), &positions);
+        measure(
+            &format!("nnue {hidden}x2-{l2}-1 refresh"),
+            eval.clone(),
+            &positions,
+        );
         let shared = |e: &NnueEval<Position, PijersiEval>| match hidden {
             32 => measure_tracked::<32>(e, &positions),
             64 => measure_tracked::<64>(e, &positions),

@@ -99,8 +99,8 @@ fn forward_equals_a_dense_reference() {
         let mut out = f64::from(net.b3);
         for j in 0..l2 {
             let mut z = f64::from(net.b2[j]);
-            for k in 0..2 * h {
-                z += f64::from(net.w2[j * 2 * h + k]) * x[k];
+            for (w, x) in net.w2[j * 2 * h..][..2 * h].iter().zip(&x) {
+                z += f64::from(*w) * x;
             }
             out += f64::from(net.w3[j]) * z.clamp(0.0, 1.0);
         }
@@ -153,7 +153,11 @@ fn alpha_beta_with_the_network_finds_forced_wins() {
         let mut after = position.clone();
         after.play_unchecked(result.best_move.unwrap());
         if plies == 1 {
-            assert!(after.outcome().is_some_and(|o| o.winner() == Some(Game::side_to_move(&position))));
+            assert!(
+                after
+                    .outcome()
+                    .is_some_and(|o| o.winner() == Some(Game::side_to_move(&position)))
+            );
         }
         found += 1;
     }
@@ -183,11 +187,17 @@ fn the_file_round_trips_and_refuses_what_it_must() {
     assert!(matches!(refused, Err(Error::Features { .. })));
 
     std::fs::write(&path, "{\"format\": \"pjlab-nnue\"}").unwrap();
-    assert!(matches!(pjlab_nnue::file::load(&path), Err(Error::Format { .. })));
+    assert!(matches!(
+        pjlab_nnue::file::load(&path),
+        Err(Error::Format { .. })
+    ));
     let mut broken = network(2);
     broken.w1.pop();
     pjlab_nnue::file::save(&path, &card(), &broken).unwrap();
-    assert!(matches!(pjlab_nnue::file::load(&path), Err(Error::Format { .. })));
+    assert!(matches!(
+        pjlab_nnue::file::load(&path),
+        Err(Error::Format { .. })
+    ));
 }
 
 /// A network whose first-layer weights are multiples of 1/64 below 4 in size: every sum of a
@@ -215,7 +225,8 @@ fn tracked_accumulators_equal_a_full_refresh() {
         .into_iter()
         .enumerate()
     {
-        let mut tracked: Tracked<Position, 32> = Tracked::new(variant.setup(i as u64), shared.clone());
+        let mut tracked: Tracked<Position, 32> =
+            Tracked::new(variant.setup(i as u64), shared.clone());
         for _ in 0..100 {
             if tracked.outcome().is_some() {
                 break;
@@ -224,7 +235,8 @@ fn tracked_accumulators_equal_a_full_refresh() {
             for &mv in &moves {
                 let mut child = tracked.clone();
                 child.play_unchecked(mv);
-                let fresh: Tracked<Position, 32> = Tracked::new(child.position().clone(), shared.clone());
+                let fresh: Tracked<Position, 32> =
+                    Tracked::new(child.position().clone(), shared.clone());
                 for side in Side::BOTH {
                     assert_eq!(child.accumulator(side), fresh.accumulator(side));
                 }
@@ -248,7 +260,10 @@ fn alpha_beta_on_tracked_positions_searches_the_same() {
     let mut b = Engine::new(TrackedEval::new(plain), Options::default());
     for position in positions().into_iter().step_by(9) {
         let x = a.search(&position, &Limits::depth(3));
-        let y = b.search(&Tracked::<_, 32>::new(position.clone(), shared.clone()), &Limits::depth(3));
+        let y = b.search(
+            &Tracked::<_, 32>::new(position.clone(), shared.clone()),
+            &Limits::depth(3),
+        );
         assert_eq!(
             (x.best_move, x.score, x.depth, x.nodes),
             (y.best_move, y.score, y.depth, y.nodes)

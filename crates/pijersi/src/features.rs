@@ -34,7 +34,7 @@ impl SparseFeatures<Position> for PijersiFeatures {
         }
     }
 
-    fn len(&self) -> usize {
+    fn num_features(&self) -> usize {
         Self::LEN
     }
 
@@ -170,7 +170,12 @@ mod tests {
             a.sort_unstable();
             b.sort_unstable();
             assert_eq!(a, b, "ply {ply}");
-            assert_eq!(na, position.pieces(Color::White).count_ones() as usize + position.pieces(Color::Black).count_ones() as usize + 1);
+            assert_eq!(
+                na,
+                position.pieces(Color::White).count_ones() as usize
+                    + position.pieces(Color::Black).count_ones() as usize
+                    + 1
+            );
             position.legal_moves(&mut moves);
             if moves.is_empty() || position.outcome().is_some() {
                 break;

@@ -173,7 +173,10 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
 
 fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
     let Some(features) = K::sparse_features() else {
-        bail!("{} has no sparse features for a learned evaluation", K::INFO.name);
+        bail!(
+            "{} has no sparse features for a learned evaluation",
+            K::INFO.name
+        );
     };
     let reference = K::evaluation(None).map_err(anyhow::Error::msg)?;
     let mut samples = Vec::new();
@@ -182,7 +185,12 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
             quiet: args.quiet,
             no_forced: args.no_forced,
         };
-        samples.extend(pjlab_nnue::data::read(path, features.as_ref(), &reference, filter)?);
+        samples.extend(pjlab_nnue::data::read(
+            path,
+            features.as_ref(),
+            &reference,
+            filter,
+        )?);
     }
     if samples.is_empty() {
         bail!("no positions in the data");
@@ -201,7 +209,7 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
     };
     let started = std::time::Instant::now();
     let (network, history) =
-        pjlab_nnue::train::train(features.len(), &samples, &options, &mut |e| {
+        pjlab_nnue::train::train(features.num_features(), &samples, &options, &mut |e| {
             if verbosity != Verbosity::Quiet {
                 eprintln!(
                     "epoch {:>3}: train loss {:.5}, validation loss {:.5} \
