@@ -17,13 +17,6 @@ timeout 25m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 2000 --
 uptime
 wc -l experiments/nnue-first/data/d4-s1.txt
 
-# Training (run after the data): two sizes, the rest at the defaults (lambda 0.5, label scale
-# 200 centi-units a logit unit, 5% held out, Adam 1e-3, batch 256).
-nice -n 19 $PJLAB nnue train --game pijersi --data experiments/nnue-first/data/d4-s1.txt \
-  --hidden 32 --l2 8 --epochs 30 --out experiments/nnue-first/net-32.json
-nice -n 19 $PJLAB nnue train --game pijersi --data experiments/nnue-first/data/d4-s1.txt \
-  --hidden 64 --l2 16 --epochs 30 --out experiments/nnue-first/net-64.json
-
 # Second data file (started after the first match): the same settings, seed 2, stopped at
 # 2000 games or 25 minutes.
 timeout 25m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 2000 --seed 2 \

@@ -42,6 +42,9 @@ pub struct TrainOptions {
     /// added to `reference / label_scale`) rather than the whole evaluation; its output weights
     /// then start at zero, so that training starts from the hand-written evaluation.
     pub residual: bool,
+    /// Decoupled weight decay (AdamW) on every weight: it pulls a residual network's
+    /// correction towards none where the data do not support one.
+    pub weight_decay: f32,
 }
 
 impl Default for TrainOptions {
@@ -57,6 +60,7 @@ impl Default for TrainOptions {
             validation: 0.05,
             seed: 1,
             residual: false,
+            weight_decay: 0.0,
         }
     }
 }
@@ -211,7 +215,7 @@ impl Moments {
         }
     }
 
-    fn step(&mut self, params: &mut [f32], grads: &[f32], lr: f32, t: i32) {
+    fn step(&mut self, params: &mut [f32], grads: &[f32], lr: f32, decay: f32, t: i32) {
         let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
         let c1 = 1.0 - b1.powi(t);
         let c2 = 1.0 - b2.powi(t);
@@ -219,7 +223,8 @@ impl Moments {
             let g = grads[i];
             self.m[i] = b1 * self.m[i] + (1.0 - b1) * g;
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
-            params[i] -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
+            params[i] -=
+                lr * ((self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps) + decay * params[i]);
         }
     }
 }
@@ -253,8 +258,9 @@ pub fn reference_loss(samples: &[Sample], options: &TrainOptions) -> f64 {
     total / samples.len() as f64
 }
 
-/// Trains a network of `inputs` features on `samples` (a seeded share held out), calling
-/// `progress` after each pass.
+/// Trains a network of `inputs` features on `samples` (the last share held out), calling
+/// `progress` after each pass; returns the network of the pass with the lowest held-out loss
+/// (the last pass's when nothing is held out) and every pass's losses.
 ///
 /// # Errors
 /// [`Error::Config`] on bad options, or a sample with a feature beyond `inputs`.
@@ -269,7 +275,9 @@ pub fn train(
         && positive(options.lr)
         && positive(options.label_scale)
         && (0.0..=1.0).contains(&options.lambda)
-        && (0.0..1.0).contains(&options.validation);
+        && (0.0..1.0).contains(&options.validation)
+        && options.weight_decay >= 0.0
+        && options.weight_decay.is_finite();
     if !valid {
         return Err(Error::Config(
             "batch, learning rate and label scale must be positive, lambda a share from 0 to 1 \
@@ -289,11 +297,14 @@ pub fn train(
     }
     let mut net = init(inputs, options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ 0x5EED);
-    let mut order: Vec<usize> = (0..samples.len()).collect();
-    order.shuffle(&mut rng);
+    let order: Vec<usize> = (0..samples.len()).collect();
+    // The last positions are held out, not a random share: positions of one game share its
+    // result (and its setup), so a random split lets the network recognise held-out games.
+    // Data files are in game order, so this holds out the last games (one game may straddle).
     let held = (samples.len() as f32 * options.validation) as usize;
-    let validation: Vec<Sample> = order[..held].iter().map(|&i| samples[i].clone()).collect();
-    let mut train_idx = order[held..].to_vec();
+    let split = samples.len() - held;
+    let validation: Vec<Sample> = order[split..].iter().map(|&i| samples[i].clone()).collect();
+    let mut train_idx = order[..split].to_vec();
     let mut grads = Grads(Network::zeros(inputs, options.hidden, options.l2)?);
     let mut moments = [
         Moments::new(net.w1.len()),
@@ -304,7 +315,9 @@ pub fn train(
         Moments::new(1),
     ];
     let mut t = 0;
+    let wd = options.weight_decay;
     let mut history = Vec::new();
+    let mut best: Option<(Network, f64)> = None;
     for epoch in 1..=options.epochs {
         train_idx.shuffle(&mut rng);
         let mut total = 0.0;
@@ -318,13 +331,13 @@ pub fn train(
             }
             t += 1;
             let g = &grads.0;
-            moments[0].step(&mut net.w1, &g.w1, options.lr, t);
-            moments[1].step(&mut net.b1, &g.b1, options.lr, t);
-            moments[2].step(&mut net.w2, &g.w2, options.lr, t);
-            moments[3].step(&mut net.b2, &g.b2, options.lr, t);
-            moments[4].step(&mut net.w3, &g.w3, options.lr, t);
+            moments[0].step(&mut net.w1, &g.w1, options.lr, wd, t);
+            moments[1].step(&mut net.b1, &g.b1, options.lr, wd, t);
+            moments[2].step(&mut net.w2, &g.w2, options.lr, wd, t);
+            moments[3].step(&mut net.b2, &g.b2, options.lr, wd, t);
+            moments[4].step(&mut net.w3, &g.w3, options.lr, wd, t);
             let mut b3 = [net.b3];
-            moments[5].step(&mut b3, &[g.b3], options.lr, t);
+            moments[5].step(&mut b3, &[g.b3], options.lr, wd, t);
             net.b3 = b3[0];
         }
         let record = EpochLoss {
@@ -334,9 +347,16 @@ pub fn train(
             reference: reference_loss(&validation, options),
         };
         progress(&record);
+        if held == 0
+            || best
+                .as_ref()
+                .is_none_or(|(_, loss)| record.validation < *loss)
+        {
+            best = Some((net.clone(), record.validation));
+        }
         history.push(record);
     }
-    Ok((net, history))
+    Ok((best.map_or(net, |(net, _)| net), history))
 }
 
 #[cfg(test)]

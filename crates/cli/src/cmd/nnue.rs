@@ -115,6 +115,9 @@ struct TrainArgs {
     /// instead of a whole evaluation.
     #[arg(long)]
     residual: bool,
+    /// Decoupled weight decay (AdamW).
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
 }
 
 /// Runs the command.
@@ -206,6 +209,7 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
         validation: args.validation,
         seed: args.seed,
         residual: args.residual,
+        weight_decay: args.weight_decay,
     };
     let started = std::time::Instant::now();
     let (network, history) =
@@ -222,6 +226,12 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
                 );
             }
         })?;
+    // The network kept: the pass with the lowest held-out loss.
+    let last = history
+        .iter()
+        .filter(|e| e.validation.is_finite())
+        .min_by(|a, b| a.validation.total_cmp(&b.validation))
+        .or(history.last());
     let card = pjlab_nnue::Card {
         game: K::INFO.name.into(),
         features: features.id(),
@@ -234,17 +244,18 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
             "no_forced": args.no_forced,
             "options": options,
             "losses": history,
+            "kept_epoch": last.map(|e| e.epoch),
             "seconds": started.elapsed().as_secs_f64(),
             "provenance": crate::cmd::provenance(),
         }),
     };
     pjlab_nnue::file::save(&args.out, &card, &network)?;
-    let last = history.last();
     println!(
-        "wrote {} ({} positions, {} epochs, validation loss {:.5}, the hand-written \
+        "wrote {} ({} positions, epoch {} of {}, validation loss {:.5}, the hand-written \
          evaluation's {:.5})",
         args.out.display(),
         samples.len(),
+        last.map_or(0, |e| e.epoch),
         args.epochs,
         last.map_or(f64::NAN, |e| e.validation),
         last.map_or(f64::NAN, |e| e.reference)
