@@ -152,7 +152,7 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
     let started = std::time::Instant::now();
     let total = args.games;
     let progress = move |done: usize| {
-        if verbosity != Verbosity::Quiet && (done % 10 == 0 || done == total) {
+        if verbosity != Verbosity::Quiet && (done.is_multiple_of(10) || done == total) {
             eprintln!(
                 "{done}/{total} games, {:.0} s",
                 started.elapsed().as_secs_f64()
