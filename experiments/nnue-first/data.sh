@@ -38,3 +38,9 @@ timeout 15m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 1500 --
 timeout 15m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 2000 --seed 4 \
   --workers 2 --variants classic,half-random --opening 2-8 --random-moves 0.05 --pv-leaf \
   --out experiments/nnue-first/data/d4-leaf-s4.txt || true
+
+# Fifth data file (played last; used by nets/all5-32r-es.json): as the first, seed 5,
+# stopped at 3000 games or 25 minutes.
+timeout 25m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 3000 --seed 5 \
+  --workers 2 --variants classic,half-random --opening 2-8 --random-moves 0.05 \
+  --out experiments/nnue-first/data/d4-s5.txt || true

@@ -25,3 +25,8 @@ $PJLAB nnue train --game pijersi --data $D/d4-leaf-s4.txt \
   --residual --hidden 32 --l2 8 --epochs 12 --out $N/leaf-32r-es.json
 $PJLAB nnue train --game pijersi --data $D/d4-s1.txt --data $D/d4-s2.txt --data $D/d4-r25-s3.txt \
   --data $D/d4-leaf-s4.txt --residual --hidden 32 --l2 8 --epochs 12 --out $N/all-32r-es.json
+
+# Third round, with the fifth data file (83k positions).
+$PJLAB nnue train --game pijersi --data $D/d4-s1.txt --data $D/d4-s2.txt --data $D/d4-r25-s3.txt \
+  --data $D/d4-leaf-s4.txt --data $D/d4-s5.txt --residual --hidden 32 --l2 8 --epochs 12 \
+  --out $N/all5-32r-es.json
