@@ -1,5 +1,6 @@
 //! Agents from their specs: [`build`], the spec errors, and the time-per-move rewrite.
 
+use std::path::Path;
 use std::time::Duration;
 
 use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
@@ -175,6 +176,18 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             options.finish()?;
             if limits == Limits::default() {
                 limits.depth = Some(4);
+            }
+            // `eval=nnue:FILE` / `eval=nnue-refresh:FILE`: a learned evaluation (`nnue.rs`).
+            let learned = |prefix: &str| {
+                let text = weights.as_deref()?.to_str()?;
+                text.strip_prefix(prefix)
+                    .map(|file| Path::new(file).to_path_buf())
+            };
+            if let Some(file) = learned("nnue:") {
+                return crate::nnue::agent::<K>(&spec, &file, false, engine, limits);
+            }
+            if let Some(file) = learned("nnue-refresh:") {
+                return crate::nnue::agent::<K>(&spec, &file, true, engine, limits);
             }
             let eval = K::evaluation(weights.as_deref()).map_err(SpecError::Eval)?;
             Ok(Box::new(AlphaBetaAgent {

@@ -55,6 +55,7 @@ enum Command {
     Ugi(cmd::ugi::Args),
     Export(cmd::export::Args),
     Encode(cmd::export::EncodeArgs),
+    Nnue(cmd::nnue::Args),
 }
 
 /// How chatty the command should be on stderr.
@@ -96,6 +97,7 @@ fn main() -> ExitCode {
         Command::Ugi(args) => cmd::ugi::run(args),
         Command::Export(args) => cmd::export::run(args),
         Command::Encode(args) => cmd::export::run_encode(args),
+        Command::Nnue(args) => cmd::nnue::run(args, verbosity),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

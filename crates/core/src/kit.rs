@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::bench::{BenchOptions, Figure};
-use crate::{Encoder, Game, Heuristic, SetupVariant, Setups, Side};
+use crate::{Encoder, Game, Heuristic, SetupVariant, Setups, Side, SparseFeatures};
 
 /// Positions with their winning moves, as an exact solver gives them.
 pub type Solved<G> = Vec<(G, Vec<<G as Game>::Move>)>;
@@ -92,6 +92,12 @@ pub trait GameKit: Send + Sync + 'static {
     /// # Errors
     /// When the file cannot be read or has unknown keys or bad values.
     fn evaluation(weights: Option<&Path>) -> Result<Self::Eval, String>;
+
+    /// The sparse features an efficiently updatable evaluation (`alphabeta:eval=nnue:FILE`)
+    /// reads, or `None` (the default) for a game without them.
+    fn sparse_features() -> Option<std::sync::Arc<dyn SparseFeatures<Self::Game>>> {
+        None
+    }
 
     /// The encoder for positions of a training config.
     fn encoder(config: &Self::Config) -> Self::Encoder;

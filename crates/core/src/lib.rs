@@ -38,6 +38,7 @@
 
 pub mod bench;
 pub mod encode;
+mod features;
 mod game;
 mod heuristic;
 pub mod imperfect;
@@ -50,6 +51,7 @@ pub mod spec;
 pub mod testkit;
 
 pub use encode::{Encoder, EncoderCard, EncoderId};
+pub use features::SparseFeatures;
 pub use game::{Game, Outcome, Side};
 pub use heuristic::{Heuristic, ZeroHeuristic};
 pub use imperfect::ImperfectGame;

@@ -107,6 +107,10 @@ impl GameKit for PijersiKit {
         }
     }
 
+    fn sparse_features() -> Option<std::sync::Arc<dyn pjlab_core::SparseFeatures<Position>>> {
+        Some(std::sync::Arc::new(crate::PijersiFeatures))
+    }
+
     fn encoder(_config: &PijersiConfig) -> PijersiEncoder {
         PijersiEncoder
     }

@@ -8,6 +8,7 @@ pub mod chomp;
 pub mod demo;
 pub mod export;
 pub mod game;
+pub mod nnue;
 pub mod perft;
 pub mod play;
 pub mod replay;

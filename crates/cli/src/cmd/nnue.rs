@@ -1,0 +1,264 @@
+//! `pjlab nnue`: the learned evaluation for alpha-beta (`alphabeta:eval=nnue:FILE`): its
+//! training positions from alpha-beta self-play, and its training.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use pjlab_core::GameKit;
+use pjlab_nnue::data::DataOptions;
+use pjlab_nnue::train::TrainOptions;
+
+use crate::Verbosity;
+use crate::cmd::game::GameName;
+
+/// Train an efficiently updatable evaluation for alpha-beta: `data` plays alpha-beta against
+/// itself and labels every position with its search score and the game's result; `train` fits
+/// a network to them and writes it (with its card beside it) for `alphabeta:eval=nnue:FILE`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    Data(DataArgs),
+    Train(TrainArgs),
+}
+
+/// Play alpha-beta self-play games and write their positions, one a line:
+/// position, search score, result (for the side to move).
+#[derive(clap::Args, Debug)]
+struct DataArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+    /// Output file.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Depth of the search choosing each move and labelling each position.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// Setup variants, comma-separated, played in turn (each game a new seeded setup).
+    #[arg(long, default_value = "classic,half-random")]
+    variants: String,
+    /// Random plies at the start of each game, `MIN-MAX`.
+    #[arg(long, default_value = "2-8")]
+    opening: String,
+    /// Share of later moves played at random (still labelled by the search).
+    #[arg(long, default_value_t = 0.05)]
+    random_moves: f64,
+    /// Longest game in plies (then abandoned, its positions labelled as a draw).
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// Label the end of each search's principal variation with its score, instead of the
+    /// position searched.
+    #[arg(long)]
+    pv_leaf: bool,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads.
+    #[arg(long, default_value_t = 1)]
+    workers: usize,
+}
+
+/// Train a network on data files and write it with its card.
+#[derive(clap::Args, Debug)]
+struct TrainArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameName,
+    /// Data files from `pjlab nnue data` (repeat the option for several).
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<PathBuf>,
+    /// Output network file (its card is written beside it as FILE.card.json).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Accumulator width per point of view.
+    #[arg(long, default_value_t = 64)]
+    hidden: usize,
+    /// Units of the second layer.
+    #[arg(long, default_value_t = 16)]
+    l2: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions a step.
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 1e-3)]
+    lr: f32,
+    /// Weight of the game's result in the target (the rest: the search score).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Centi-units of search score per unit of logit (also the evaluation's scale).
+    #[arg(long, default_value_t = 200.0)]
+    label_scale: f32,
+    /// Share of positions held out for the validation loss.
+    #[arg(long, default_value_t = 0.05)]
+    validation: f32,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Train on quiet positions only (no tactical move for the side to move).
+    #[arg(long)]
+    quiet: bool,
+    /// Leave out positions whose search found a forced result.
+    #[arg(long)]
+    no_forced: bool,
+    /// Train a correction to the game's hand-written evaluation (added to it when playing)
+    /// instead of a whole evaluation.
+    #[arg(long)]
+    residual: bool,
+    /// Decoupled weight decay (AdamW).
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
+}
+
+/// Runs the command.
+pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
+    match args.command {
+        Sub::Data(args) => crate::with_game!(args.game, |K| data::<K>(&args, verbosity)),
+        Sub::Train(args) => crate::with_game!(args.game, |K| train::<K>(&args, verbosity)),
+    }
+}
+
+fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
+    let variants = args
+        .variants
+        .split(',')
+        .map(|v| K::variant(v.trim()).map_err(anyhow::Error::msg))
+        .collect::<Result<Vec<_>>>()?;
+    let (lo, hi) = args
+        .opening
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .with_context(|| format!("--opening must be MIN-MAX, got `{}`", args.opening))?;
+    let options = DataOptions {
+        games: args.games,
+        depth: args.depth,
+        opening_plies: (lo, hi),
+        random_moves: args.random_moves,
+        seed: args.seed,
+        workers: args.workers,
+        max_plies: args.max_plies,
+        pv_leaf: args.pv_leaf,
+    };
+    let started = std::time::Instant::now();
+    let total = args.games;
+    let progress = move |done: usize| {
+        if verbosity != Verbosity::Quiet && (done.is_multiple_of(10) || done == total) {
+            eprintln!(
+                "{done}/{total} games, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let summary = pjlab_nnue::data::generate::<K>(&variants, &options, &args.out, &progress)?;
+    let names: Vec<String> = variants.iter().map(ToString::to_string).collect();
+    println!(
+        "{} games ({}), {} positions, first wins / draws / second wins {} / {} / {}, {:.0} s",
+        summary.games,
+        names.join(","),
+        summary.positions,
+        summary.results[0],
+        summary.results[1],
+        summary.results[2],
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
+    let Some(features) = K::sparse_features() else {
+        bail!(
+            "{} has no sparse features for a learned evaluation",
+            K::INFO.name
+        );
+    };
+    let reference = K::evaluation(None).map_err(anyhow::Error::msg)?;
+    let mut samples = Vec::new();
+    for path in &args.data {
+        let filter = pjlab_nnue::data::Filter {
+            quiet: args.quiet,
+            no_forced: args.no_forced,
+        };
+        samples.extend(pjlab_nnue::data::read(
+            path,
+            features.as_ref(),
+            &reference,
+            filter,
+        )?);
+    }
+    if samples.is_empty() {
+        bail!("no positions in the data");
+    }
+    let options = TrainOptions {
+        hidden: args.hidden,
+        l2: args.l2,
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        lambda: args.lambda,
+        label_scale: args.label_scale,
+        validation: args.validation,
+        seed: args.seed,
+        residual: args.residual,
+        weight_decay: args.weight_decay,
+    };
+    let started = std::time::Instant::now();
+    let (network, history) =
+        pjlab_nnue::train::train(features.num_features(), &samples, &options, &mut |e| {
+            if verbosity != Verbosity::Quiet {
+                eprintln!(
+                    "epoch {:>3}: train loss {:.5}, validation loss {:.5} \
+                     (hand-written evaluation {:.5}), {:.0} s",
+                    e.epoch,
+                    e.train,
+                    e.validation,
+                    e.reference,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        })?;
+    // The network kept: the pass with the lowest held-out loss.
+    let last = history
+        .iter()
+        .filter(|e| e.validation.is_finite())
+        .min_by(|a, b| a.validation.total_cmp(&b.validation))
+        .or(history.last());
+    let card = pjlab_nnue::Card {
+        game: K::INFO.name.into(),
+        features: features.id(),
+        scale: args.label_scale,
+        residual: args.residual,
+        training: serde_json::json!({
+            "data": args.data.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            "positions": samples.len(),
+            "quiet": args.quiet,
+            "no_forced": args.no_forced,
+            "options": options,
+            "losses": history,
+            "kept_epoch": last.map(|e| e.epoch),
+            "seconds": started.elapsed().as_secs_f64(),
+            "provenance": crate::cmd::provenance(),
+        }),
+    };
+    pjlab_nnue::file::save(&args.out, &card, &network)?;
+    println!(
+        "wrote {} ({} positions, epoch {} of {}, validation loss {:.5}, the hand-written \
+         evaluation's {:.5})",
+        args.out.display(),
+        samples.len(),
+        last.map_or(0, |e| e.epoch),
+        args.epochs,
+        last.map_or(f64::NAN, |e| e.validation),
+        last.map_or(f64::NAN, |e| e.reference)
+    );
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! Errors of this crate.
+
+/// What can go wrong with a network's file, its training data or its training.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A network file is not one, or not one this version reads.
+    #[error("{path}: {message}")]
+    Format {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The network was trained on other features than the game's.
+    #[error("network expects features {expected}, the game has {found}")]
+    Features {
+        /// The network's feature set.
+        expected: String,
+        /// The game's.
+        found: String,
+    },
+    /// A line of training data does not parse.
+    #[error("{path}:{line}: {message}")]
+    Data {
+        /// The file.
+        path: String,
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A setting is out of range.
+    #[error("{0}")]
+    Config(String),
+}

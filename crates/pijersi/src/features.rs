@@ -1,0 +1,238 @@
+//! Pijersi as an efficiently updatable evaluation sees it: [`PijersiFeatures`].
+
+use pjlab_core::{EncoderId, Side, SparseFeatures};
+
+use crate::geometry::bits;
+use crate::{Cell, Color, Move, Position, Role};
+
+/// One binary feature per (cell, whose piece, top role, bottom role or none) and one per value
+/// of the draw counter, seen from one side (version 1).
+///
+/// Seen from Black the board is turned half a turn (cell `i` becomes `44 - i`), so that the
+/// side whose view it is always plays upwards, as [`Position::from_mover`] does. A piece on a
+/// cell is feature `cell * 40 + whose * 20 + top * 5 + bottom`, with `whose` 0 for the
+/// viewer's pieces and 1 for the other side's, roles in [`Role::ALL`] order and `bottom` 0 for
+/// a single cube, `1 + role` for a stack's bottom cube; then feature `1800 + min(halfmove, 19)`.
+/// At most 14 pieces a side, so at most 29 features are on.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PijersiFeatures;
+
+impl PijersiFeatures {
+    /// Features a piece can switch on (45 cells times 40 kinds).
+    pub const PIECE_FEATURES: usize = Cell::COUNT * 40;
+    /// Number of features: the pieces' and the 20 values of the draw counter.
+    pub const LEN: usize = Self::PIECE_FEATURES + 20;
+    /// The most features on at once.
+    pub const MAX_ACTIVE: usize = 29;
+}
+
+impl SparseFeatures<Position> for PijersiFeatures {
+    fn id(&self) -> EncoderId {
+        EncoderId {
+            name: "pijersi-pieces".into(),
+            version: 1,
+        }
+    }
+
+    fn num_features(&self) -> usize {
+        Self::LEN
+    }
+
+    fn max_active(&self) -> usize {
+        Self::MAX_ACTIVE
+    }
+
+    #[inline]
+    fn active(&self, position: &Position, perspective: Side, out: &mut [u16]) -> usize {
+        let viewer = match perspective {
+            Side::First => Color::White,
+            Side::Second => Color::Black,
+        };
+        let turn = viewer == Color::Black;
+        let stacks = position.stacks();
+        let mut n = 0;
+        for (whose, color) in [viewer, viewer.other()].into_iter().enumerate() {
+            let mine = position.pieces(color);
+            for (t, role) in Role::ALL.into_iter().enumerate() {
+                let tops = mine & position.tops(role);
+                if tops == 0 {
+                    continue;
+                }
+                let base = whose * 20 + t * 5;
+                for cell in bits(tops & !stacks) {
+                    out[n] = feature(cell, turn, base);
+                    n += 1;
+                }
+                let stacked = tops & stacks;
+                if stacked == 0 {
+                    continue;
+                }
+                for (b, bottom) in Role::ALL.into_iter().enumerate() {
+                    for cell in bits(stacked & position.bottoms(bottom)) {
+                        out[n] = feature(cell, turn, base + 1 + b);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        out[n] = halfmove_feature(position);
+        n + 1
+    }
+
+    /// A move changes its start, middle and end cells (a capture removes what stood on the
+    /// middle or end cell) and the draw counter.
+    #[inline]
+    fn changed(
+        &self,
+        before: &Position,
+        mv: Move,
+        after: &Position,
+        perspective: Side,
+        off: &mut [u16],
+        on: &mut [u16],
+    ) -> Option<(usize, usize)> {
+        let viewer = match perspective {
+            Side::First => Color::White,
+            Side::Second => Color::Black,
+        };
+        let (mut n_off, mut n_on) = (0, 0);
+        // The end cell may be the start cell again (there and back), so each cell once.
+        let (start, end) = (mv.start(), mv.end());
+        let middle = mv.middle().filter(|&m| m != start && m != end);
+        let end = (end != start).then_some(end);
+        for cell in [Some(start), middle, end].into_iter().flatten() {
+            let (old, new) = (
+                cell_feature(before, cell, viewer),
+                cell_feature(after, cell, viewer),
+            );
+            if old == new {
+                continue;
+            }
+            if let Some(f) = old {
+                off[n_off] = f;
+                n_off += 1;
+            }
+            if let Some(f) = new {
+                on[n_on] = f;
+                n_on += 1;
+            }
+        }
+        let (old, new) = (halfmove_feature(before), halfmove_feature(after));
+        if old != new {
+            off[n_off] = old;
+            on[n_on] = new;
+            n_off += 1;
+            n_on += 1;
+        }
+        Some((n_off, n_on))
+    }
+}
+
+#[inline(always)]
+fn halfmove_feature(position: &Position) -> u16 {
+    (PijersiFeatures::PIECE_FEATURES + usize::from(position.halfmove().min(19))) as u16
+}
+
+/// The feature of what stands on `cell`, seen from `viewer`, if anything does.
+#[inline]
+fn cell_feature(position: &Position, cell: Cell, viewer: Color) -> Option<u16> {
+    let piece = position.piece_at(cell)?;
+    let whose = usize::from(piece.color != viewer);
+    let bottom = piece.bottom.map_or(0, |b| 1 + b as usize);
+    let kind = whose * 20 + piece.top as usize * 5 + bottom;
+    Some(feature(cell.index(), viewer == Color::Black, kind))
+}
+
+#[inline(always)]
+fn feature(cell: usize, turn: bool, kind: usize) -> u16 {
+    let cell = if turn { Cell::COUNT - 1 - cell } else { cell };
+    (cell * 40 + kind) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The features from Black's view of a position are those from White's view of the
+    /// flipped position (turned half a turn, colours swapped).
+    #[test]
+    fn the_two_views_agree_with_the_flip() {
+        let mut position = crate::classic();
+        let mut moves = Vec::new();
+        let f = PijersiFeatures;
+        for ply in 0..40 {
+            let flipped = position.flipped();
+            let mut a = [0u16; PijersiFeatures::MAX_ACTIVE];
+            let mut b = [0u16; PijersiFeatures::MAX_ACTIVE];
+            let na = f.active(&position, Side::Second, &mut a);
+            let nb = f.active(&flipped, Side::First, &mut b);
+            let (mut a, mut b) = (a[..na].to_vec(), b[..nb].to_vec());
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "ply {ply}");
+            assert_eq!(
+                na,
+                position.pieces(Color::White).count_ones() as usize
+                    + position.pieces(Color::Black).count_ones() as usize
+                    + 1
+            );
+            position.legal_moves(&mut moves);
+            if moves.is_empty() || position.outcome().is_some() {
+                break;
+            }
+            position.play_unchecked(moves[(ply * 7) % moves.len()]);
+        }
+    }
+
+    fn sorted(f: &PijersiFeatures, position: &Position, side: Side) -> Vec<u16> {
+        let mut out = [0u16; PijersiFeatures::MAX_ACTIVE];
+        let n = f.active(position, side, &mut out);
+        let mut v = out[..n].to_vec();
+        v.sort_unstable();
+        v
+    }
+
+    /// The features of a position after a move, computed two ways: in full, and as those
+    /// before it with the move's changes applied. Every legal move of positions from games
+    /// from classic and random setups, both points of view.
+    #[test]
+    fn changes_applied_give_the_features_after_the_move() {
+        use rand::SeedableRng;
+        use rand::seq::IndexedRandom;
+        let f = PijersiFeatures;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for seed in 0..6 {
+            let variant = [crate::Variant::Classic, crate::Variant::FullRandom][seed % 2];
+            let mut position = variant.setup(seed as u64);
+            for _ in 0..80 {
+                if position.outcome().is_some() {
+                    break;
+                }
+                position.legal_moves(&mut moves);
+                for &mv in &moves {
+                    let after = position.after(mv);
+                    for side in Side::BOTH {
+                        let mut off = [0u16; PijersiFeatures::MAX_ACTIVE];
+                        let mut on = [0u16; PijersiFeatures::MAX_ACTIVE];
+                        let (a, b) = f
+                            .changed(&position, mv, &after, side, &mut off, &mut on)
+                            .unwrap();
+                        let mut features = sorted(&f, &position, side);
+                        for x in &off[..a] {
+                            let i = features.iter().position(|y| y == x).expect("switched off");
+                            features.remove(i);
+                        }
+                        features.extend_from_slice(&on[..b]);
+                        features.sort_unstable();
+                        assert_eq!(features, sorted(&f, &after, side), "{position} {mv}");
+                        checked += 1;
+                    }
+                }
+                position.play_unchecked(*moves.choose(&mut rng).unwrap());
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+}
