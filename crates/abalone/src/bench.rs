@@ -4,7 +4,7 @@
 use pjlab_core::bench::{BenchOptions, Figure, RateNames, random_positions, rules_rates, timed};
 
 use crate::perft::perft;
-use crate::{Move, Position, Rules, Variant};
+use crate::{Position, Rules, Variant};
 
 /// Positions met in seeded random games (120 plies at most) from every variant in turn, 56
 /// games, without the draw counter, so that the games run into pushes, ejections and
@@ -60,6 +60,8 @@ pub fn figures(options: &BenchOptions) -> Vec<Figure> {
         play: "abalone_play_moves_per_second",
         count: "abalone_count_positions_per_second",
         signature: "abalone_positions_signature",
+        move_bytes: "abalone_move_bytes",
+        position_bytes: "abalone_position_bytes",
     };
     figures.extend(rules_rates(
         &positions(),
@@ -68,16 +70,6 @@ pub fn figures(options: &BenchOptions) -> Vec<Figure> {
         names,
         |p: &Position| u64::from(p.quiet_plies()),
         |p: &Position| p.count_moves(),
-    ));
-    figures.push(Figure::new(
-        "abalone_move_bytes",
-        std::mem::size_of::<Move>() as f64,
-        "bytes",
-    ));
-    figures.push(Figure::new(
-        "abalone_position_bytes",
-        std::mem::size_of::<Position>() as f64,
-        "bytes",
     ));
     figures
 }

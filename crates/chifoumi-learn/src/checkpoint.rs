@@ -95,8 +95,6 @@ pub fn commit(
     write: impl FnOnce(&Path) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let checkpoints = RunDir::at(run).checkpoints();
-    let root = run.join("checkpoints");
-    std::fs::create_dir_all(&root).map_err(io(&root))?;
     let keep_every = (keep_every > 0).then_some(keep_every);
     checkpoints.commit(state.iteration, keep + 1, keep_every, |tmp| {
         write(tmp)?;

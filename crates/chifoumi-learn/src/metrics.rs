@@ -62,8 +62,7 @@ pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
 /// iteration) and `plots/training.svg` (training scores, entropy).
 pub(crate) fn plot(dir: &Path) -> Result<(), Error> {
     let logs = read_metrics(dir)?;
-    let plots = dir.join("plots");
-    std::fs::create_dir_all(&plots).map_err(|e| Error::Io(format!("{}: {e}", plots.display())))?;
+    let plots = RunDir::at(dir).plots()?;
     let evals: Vec<&IterationLog> = logs.iter().filter(|l| !l.eval.is_empty()).collect();
     let err = |e: pjlab_stats::Error| Error::Io(e.to_string());
     if let Some(first) = evals.first() {

@@ -121,11 +121,15 @@ pub struct RateNames {
     pub count: &'static str,
     /// The moves counted over the positions: the signature that must not change.
     pub signature: &'static str,
+    /// The size of a move, in bytes.
+    pub move_bytes: &'static str,
+    /// The size of a position, in bytes.
+    pub position_bytes: &'static str,
 }
 
 /// Move generation, copy-make play of every legal move and bulk counting over `positions`,
-/// `rounds` passes a timed run, the median of `repeat` runs (see [`timed`]): three rates and
-/// the signature. `probe` reads a played child (so that play is not optimised away);
+/// `rounds` passes a timed run, the median of `repeat` runs (see [`timed`]): three rates, the
+/// signature, and the sizes of a move and a position. `probe` reads a played child (so that play is not optimised away);
 /// `count_moves` is the game's bulk count of a position's legal moves.
 pub fn rules_rates<G: Game>(
     positions: &[G],
@@ -190,6 +194,16 @@ pub fn rules_rates<G: Game>(
         names.signature,
         (counted / rounds as u64) as f64,
         "moves",
+    ));
+    figures.push(Figure::new(
+        names.move_bytes,
+        std::mem::size_of::<G::Move>() as f64,
+        "bytes",
+    ));
+    figures.push(Figure::new(
+        names.position_bytes,
+        std::mem::size_of::<G>() as f64,
+        "bytes",
     ));
     figures
 }

@@ -4,7 +4,7 @@
 use pjlab_core::bench::{BenchOptions, Figure, RateNames, random_positions, rules_rates, timed};
 
 use crate::perft::perft;
-use crate::{Move, Position, Variant};
+use crate::{Position, Variant};
 
 /// Positions met in seeded random games (80 plies at most) from classic, half-random and
 /// full-random setups: 60 games, the setups in turn, the game's number its setup's seed.
@@ -42,6 +42,8 @@ pub fn figures(options: &BenchOptions) -> Vec<Figure> {
         play: "play_moves_per_second",
         count: "count_positions_per_second",
         signature: "bench_positions_signature",
+        move_bytes: "move_bytes",
+        position_bytes: "position_bytes",
     };
     figures.extend(rules_rates(
         &positions(),
@@ -50,16 +52,6 @@ pub fn figures(options: &BenchOptions) -> Vec<Figure> {
         names,
         |p: &Position| u64::from(p.halfmove()),
         |p: &Position| p.count_moves(),
-    ));
-    figures.push(Figure::new(
-        "move_bytes",
-        std::mem::size_of::<Move>() as f64,
-        "bytes",
-    ));
-    figures.push(Figure::new(
-        "position_bytes",
-        std::mem::size_of::<Position>() as f64,
-        "bytes",
     ));
     figures
 }

@@ -91,7 +91,7 @@ pub(crate) fn summary_line(m: &IterationMetrics, sides: [&str; 2]) -> String {
 
 /// Redraws `run/plots/{losses,strength,games}.svg` from every line so far.
 pub(crate) fn plot(run: &Path, metrics: &[IterationMetrics]) -> Result<(), Error> {
-    let dir = run.join("plots");
+    let dir = pjlab_run::dir::RunDir::at(run).plots()?;
     let series = |name: &'static str, f: &dyn Fn(&IterationMetrics) -> Option<f64>| Series {
         name,
         points: metrics
