@@ -28,7 +28,8 @@ impl Default for RatingModel {
 pub struct Ratings {
     /// Elo of each player, centred on a mean of 0.
     pub elo: Vec<f64>,
-    /// Covariance of the centred ratings (Elo squared), from the observed information.
+    /// Covariance of the centred ratings (Elo squared), from the whole observed information
+    /// (the advantage and the draw parameter fitted jointly, not held fixed).
     pub covariance: Vec<Vec<f64>>,
     /// White's advantage in Elo.
     pub advantage: f64,
@@ -67,7 +68,8 @@ pub fn model_probabilities(white_minus_black: f64, advantage: f64, draw_elo: f64
 /// and the result from White's view (1, 0, -1), by maximum likelihood under the BayesElo model:
 /// P(White wins) = F(r_w - r_b + advantage - draw), P(Black wins) = F(r_b - r_w - advantage -
 /// draw), the rest a draw, where F is the logistic Elo curve. Intervals come from the inverse of
-/// the observed information (the log-likelihood's curvature) at the optimum.
+/// the whole observed information (the log-likelihood's curvature in every parameter, the
+/// advantage and the draw parameter included) at the optimum.
 #[allow(clippy::needless_range_loop)] // matrix algebra reads best with indices
 pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingModel) -> Ratings {
     assert!(players > 0, "ratings need a player");
@@ -161,19 +163,34 @@ pub fn fit_ratings(players: usize, games: &[(usize, usize, i8)], model: &RatingM
             break;
         }
     }
-    // Intervals as BayesElo gives them: the ratings' covariance with the advantage and the draw
-    // parameter held at their estimates (the rating block of the information), and the
-    // advantage's from its own curvature.
+    // Intervals from the whole observed information: the ratings' covariance is their block of
+    // its inverse, so the uncertainty of the advantage and the draw parameter is carried into
+    // the ratings' intervals (holding them fixed at their estimates, as BayesElo does, narrows
+    // the intervals most when draws are common and the scores lopsided). Where the whole
+    // information is singular (a parameter at the edge of its range: no draws at all, say), the
+    // parameters it cannot place are held at their estimates.
     let (_, hessian) = derivatives(&log_likelihood, &theta);
-    let block = |ids: &[usize]| -> Vec<Vec<f64>> {
+    let inverse_of = |ids: &[usize]| -> Option<Vec<Vec<f64>>> {
         let m: Vec<Vec<f64>> = ids
             .iter()
             .map(|&i| ids.iter().map(|&j| -hessian[i][j]).collect())
             .collect();
-        invert(&m).unwrap_or_else(|| vec![vec![0.0; ids.len()]; ids.len()])
+        invert(&m).filter(|inv| (0..ids.len()).all(|i| inv[i][i] >= 0.0))
     };
-    let inverse = block(&(0..n_ratings).collect::<Vec<_>>());
-    let advantage_variance = adv_index.map_or(0.0, |i| block(&[i])[0][0]);
+    let all: Vec<usize> = (0..dim).collect();
+    let without_draw: Vec<usize> = (0..draw_index).collect();
+    let ratings_only: Vec<usize> = (0..n_ratings).collect();
+    let full = [&all, &without_draw, &ratings_only]
+        .into_iter()
+        .find_map(|ids| inverse_of(ids))
+        .unwrap_or_else(|| vec![vec![0.0; dim]; dim]);
+    let inverse: Vec<Vec<f64>> = (0..n_ratings)
+        .map(|i| full[i][..n_ratings].to_vec())
+        .collect();
+    let advantage_variance = adv_index
+        .and_then(|i| full.get(i).map(|row| row[i]))
+        .or_else(|| adv_index.and_then(|i| inverse_of(&[i]).map(|m| m[0][0])))
+        .unwrap_or(0.0);
     // Centred ratings: r' = A theta_r with A = (I - 11'/n) E, E putting theta_r into r[1..].
     let a = |i: usize, k: usize| -> f64 {
         let e = if i == k + 1 { 1.0 } else { 0.0 };
@@ -313,6 +330,50 @@ mod tests {
         assert!((r.draw_elo - draw).abs() < 1e-3, "{} vs {draw}", r.draw_elo);
         // The difference's interval is about what the delta method gives for a score.
         assert!(r.difference_half_width(0, 1) > 40.0 && r.difference_half_width(0, 1) < 120.0);
+        // Saturated, the fit's variance of d is the delta method's for d as a function of the
+        // observed rates (w, l) of a multinomial sample of n games:
+        // Var(d) = (200 / ln 10)^2 / n [1/(w(1-w)) + 1/(l(1-l)) + 2/((1-w)(1-l))].
+        let (w, l, n) = (0.55, 0.15, 100.0);
+        let c = 200.0 / std::f64::consts::LN_10;
+        let variance = c * c / n
+            * (1.0 / (w * (1.0 - w)) + 1.0 / (l * (1.0 - l)) + 2.0 / ((1.0 - w) * (1.0 - l)));
+        let expected = Z95 * variance.sqrt();
+        let got = r.difference_half_width(0, 1);
+        assert!(
+            (got - expected).abs() < 0.01 * expected,
+            "{got} vs {expected}"
+        );
+    }
+
+    #[test]
+    fn the_draw_parameter_uncertainty_widens_a_lopsided_match_with_many_draws() {
+        // 60 wins, 35 draws, 5 losses: the draw parameter and the difference are strongly
+        // correlated, and the joint interval is the delta method's for the saturated model.
+        let mut games = Vec::new();
+        for (result, count) in [(1i8, 60), (0, 35), (-1, 5)] {
+            for k in 0..count {
+                if k % 2 == 0 {
+                    games.push((0, 1, result));
+                } else {
+                    games.push((1, 0, -result));
+                }
+            }
+        }
+        let model = RatingModel {
+            fit_advantage: true,
+            prior_draws: 0.0,
+        };
+        let r = fit_ratings(2, &games, &model);
+        let (w, l, n) = (0.60, 0.05, 100.0);
+        let c = 200.0 / std::f64::consts::LN_10;
+        let variance = c * c / n
+            * (1.0 / (w * (1.0 - w)) + 1.0 / (l * (1.0 - l)) + 2.0 / ((1.0 - w) * (1.0 - l)));
+        let expected = Z95 * variance.sqrt();
+        let got = r.difference_half_width(0, 1);
+        assert!(
+            (got - expected).abs() < 0.02 * expected,
+            "{got} vs {expected}"
+        );
     }
 
     #[test]
