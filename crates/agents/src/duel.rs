@@ -40,8 +40,8 @@ impl Ending {
     }
 }
 
-/// The time a side's agents took to move in a game: wall-clock time around each decision, the
-/// random opening excluded.
+/// The time a side's agents took to move in a game (wall-clock time around each decision, the
+/// random opening excluded) and the search effort they reported for it.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     /// Moves decided.
@@ -52,14 +52,30 @@ pub struct Clock {
     pub max: Duration,
     /// Moves longer than the game's overrun threshold (none without one).
     pub over: u32,
+    /// The plies looked ahead, summed over the moves ([`crate::Decision::depth`]: the last
+    /// completed iteration for alpha-beta).
+    pub depth: u64,
+    /// Nodes searched, summed over the moves.
+    pub nodes: u64,
+    /// The search's own measure of effort, summed over the moves ([`crate::Decision::effort`]:
+    /// simulations for MCTS, depth reached for alpha-beta).
+    pub effort: u64,
 }
 
 impl Clock {
-    /// Counts one decision that took `spent`.
+    /// Counts one decision that took `spent`, with no search effort.
     pub fn add(&mut self, spent: Duration) {
         self.moves += 1;
         self.total += spent;
         self.max = self.max.max(spent);
+    }
+
+    /// Counts one decision and its search effort.
+    pub fn add_move(&mut self, m: &MoveEffort) {
+        self.add(m.spent);
+        self.depth += u64::from(m.depth);
+        self.nodes += m.nodes;
+        self.effort += m.effort;
     }
 
     /// Adds another game's clock.
@@ -68,12 +84,36 @@ impl Clock {
         self.total += other.total;
         self.max = self.max.max(other.max);
         self.over += other.over;
+        self.depth += other.depth;
+        self.nodes += other.nodes;
+        self.effort += other.effort;
     }
 
     /// Mean time a move (zero before any).
     pub fn mean(&self) -> Duration {
         self.total / self.moves.max(1)
     }
+
+    /// Whether any move reported a search (records made before effort was kept report none).
+    pub fn searched(&self) -> bool {
+        self.depth > 0 || self.nodes > 0 || self.effort > 0
+    }
+}
+
+/// One decision of a game as the game loop saw it: whose it was, the time around it and the
+/// search effort the agent reported.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffort {
+    /// The deciding side: 0 the first, 1 the second.
+    pub side: u8,
+    /// Wall-clock time around the decision.
+    pub spent: Duration,
+    /// [`crate::Decision::depth`].
+    pub depth: u32,
+    /// [`crate::Decision::nodes`].
+    pub nodes: u64,
+    /// [`crate::Decision::effort`].
+    pub effort: u64,
 }
 
 /// A finished game. Two are equal when they are the same game, whatever time their moves took.
@@ -89,6 +129,8 @@ pub struct Played<M> {
     pub forfeit: Option<(usize, String)>,
     /// Each side's thinking time, first side first.
     pub clocks: [Clock; 2],
+    /// Every decision's time and effort, in the order they were made (the opening excluded).
+    pub efforts: Vec<MoveEffort>,
 }
 
 impl<M: PartialEq> PartialEq for Played<M> {
@@ -124,6 +166,7 @@ pub fn play_game<G: Game>(
     let mut legal = Vec::new();
     let mut forfeit = None;
     let mut clocks = [Clock::default(); 2];
+    let mut efforts = Vec::new();
     let ending = loop {
         if position.outcome().is_some() {
             break Ending::Rules;
@@ -144,7 +187,15 @@ pub fn play_game<G: Game>(
         let decision = agents[seat].decide_in_game(history);
         let side = usize::from(position.side_to_move() == Side::Second);
         let spent = thinking.elapsed();
-        clocks[side].add(spent);
+        let effort = MoveEffort {
+            side: side as u8,
+            spent,
+            depth: decision.depth,
+            nodes: decision.nodes,
+            effort: decision.effort,
+        };
+        clocks[side].add_move(&effort);
+        efforts.push(effort);
         if overrun_after.is_some_and(|limit| spent > limit) {
             clocks[side].over += 1;
         }
@@ -184,5 +235,6 @@ pub fn play_game<G: Game>(
         ending,
         forfeit: forfeit.map(|(seat, why, _)| (seat, why)),
         clocks,
+        efforts,
     })
 }

@@ -27,7 +27,7 @@ pub mod ugi;
 pub use build::{SpecError, build, parse_duration, with_time_per_move};
 pub use control::{Control, SearchLimits, mcts_budget};
 pub use decision::{Decision, Score};
-pub use duel::{Clock, Ending, Played, play_game};
+pub use duel::{Clock, Ending, MoveEffort, Played, play_game};
 
 use pjlab_core::Game;
 

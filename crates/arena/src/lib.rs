@@ -29,7 +29,7 @@ pub mod timing;
 
 pub use pjlab_stats::{plot, stats, table};
 
-pub use runner::{Clock, Ending, Factory, PlayOptions, Played, PlayedGame, play_games};
+pub use runner::{Clock, Ending, Factory, MoveEffort, PlayOptions, Played, PlayedGame, play_games};
 pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};
 pub use shard::{ParseShardError, Shard};
 

@@ -4,8 +4,12 @@
 //! `<first side's label> vs <second side's label>` (each side's player plays all its seats);
 //! `termination` is `rules`, `forfeit` or `max-plies`; `setup_seed` is as
 //! [`crate::schedule::GameSpec::setup`] says. Each side's thinking time is under
-//! `pjlab.clocks`: a JSON object from game id to `[[moves, total_us, max_us, overruns], [...]]`,
-//! first side first.
+//! `pjlab.clocks`: a JSON object from game id to
+//! `[[moves, total_us, max_us, overruns, depth, nodes, effort], [...]]` (sums over the side's
+//! moves), first side first; every decision's own figures are under `pjlab.efforts`: a JSON
+//! object from game id to `[[side, us, depth, nodes, effort], ...]` in the order the moves were
+//! decided (see [`pjlab_agents::MoveEffort`]). Records made before these were kept read back
+//! with zeros and no moves.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -15,7 +19,7 @@ use pjlab_core::{Game, GameKit};
 use pjlab_selfplay::{GameRow, read_games, read_metadata, write_game_rows};
 
 use crate::Error;
-use crate::runner::{Clock, Ending, Played};
+use crate::runner::{Clock, Ending, MoveEffort, Played};
 use crate::schedule::RunSpec;
 
 /// Footer key of the run's options.
@@ -24,14 +28,19 @@ pub const RUN_KEY: &str = "pjlab.arena";
 pub const FORFEITS_KEY: &str = "pjlab.forfeits";
 /// Footer key of the sides' thinking times (see the module's docs).
 pub const CLOCKS_KEY: &str = "pjlab.clocks";
+/// Footer key of every decision's time and effort (see the module's docs).
+pub const EFFORTS_KEY: &str = "pjlab.efforts";
 
-/// A clock as `[moves, total_us, max_us, overruns]`.
+/// A clock as `[moves, total_us, max_us, overruns, depth, nodes, effort]`.
 fn clock_to_json(c: &Clock) -> Vec<u64> {
     vec![
         u64::from(c.moves),
         c.total.as_micros() as u64,
         c.max.as_micros() as u64,
         u64::from(c.over),
+        c.depth,
+        c.nodes,
+        c.effort,
     ]
 }
 
@@ -43,6 +52,30 @@ fn clock_from_json(c: &[u64]) -> Clock {
         total: Duration::from_micros(at(1)),
         max: Duration::from_micros(at(2)),
         over: count(3),
+        depth: at(4),
+        nodes: at(5),
+        effort: at(6),
+    }
+}
+
+/// A decision as `[side, us, depth, nodes, effort]`.
+fn effort_to_json(m: &MoveEffort) -> [u64; 5] {
+    [
+        u64::from(m.side),
+        m.spent.as_micros() as u64,
+        u64::from(m.depth),
+        m.nodes,
+        m.effort,
+    ]
+}
+
+fn effort_from_json(m: &[u64; 5]) -> MoveEffort {
+    MoveEffort {
+        side: u8::from(m[0] != 0),
+        spent: Duration::from_micros(m[1]),
+        depth: m[2].min(u64::from(u32::MAX)) as u32,
+        nodes: m[3],
+        effort: m[4],
     }
 }
 
@@ -82,6 +115,10 @@ pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Resu
         .iter()
         .map(|g| (g.spec.id, g.clocks.each_ref().map(clock_to_json)))
         .collect();
+    let efforts: BTreeMap<u64, Vec<[u64; 5]>> = sorted
+        .iter()
+        .map(|g| (g.spec.id, g.efforts.iter().map(effort_to_json).collect()))
+        .collect();
     let json = |v: Result<String, serde_json::Error>| v.map_err(|e| Error::Record(e.to_string()));
     write_game_rows(
         path,
@@ -95,6 +132,10 @@ pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Resu
             (
                 CLOCKS_KEY.to_string(),
                 json(serde_json::to_string(&clocks))?,
+            ),
+            (
+                EFFORTS_KEY.to_string(),
+                json(serde_json::to_string(&efforts))?,
             ),
         ],
     )
@@ -136,6 +177,11 @@ pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error>
         .map(|v| serde_json::from_str(v))
         .transpose()
         .map_err(|e| bad(format!("bad `{CLOCKS_KEY}` footer: {e}")))?
+        .unwrap_or_default();
+    let mut efforts: BTreeMap<u64, Vec<[u64; 5]>> = find(EFFORTS_KEY)
+        .map(|v| serde_json::from_str(v))
+        .transpose()
+        .map_err(|e| bad(format!("bad `{EFFORTS_KEY}` footer: {e}")))?
         .unwrap_or_default();
     let schedule = run.schedule::<K>()?;
     let rows = read_games(path).map_err(|e| Error::Record(e.to_string()))?;
@@ -180,6 +226,12 @@ pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error>
             clocks: clocks.get(&r.game_id).map_or_else(Default::default, |c| {
                 c.each_ref().map(|c| clock_from_json(c))
             }),
+            efforts: efforts
+                .remove(&r.game_id)
+                .unwrap_or_default()
+                .iter()
+                .map(effort_from_json)
+                .collect(),
         });
     }
     Ok((run, games))

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use pjlab_agents::Agent;
-pub use pjlab_agents::{Clock, Ending};
+pub use pjlab_agents::{Clock, Ending, MoveEffort};
 use pjlab_core::{Game, GameKit};
 
 use crate::Error;
@@ -37,6 +37,9 @@ pub struct PlayedGame<G: Game, V> {
     /// Each side's thinking time, first side first (zero in records made before clocks were
     /// kept).
     pub clocks: [Clock; 2],
+    /// Every decision's time and search effort, in order, the random opening excluded (empty in
+    /// records made before they were kept).
+    pub efforts: Vec<MoveEffort>,
 }
 
 impl<G: Game, V: PartialEq> PartialEq for PlayedGame<G, V> {
@@ -113,6 +116,7 @@ pub fn play_game<K: GameKit>(
         ending: played.ending,
         forfeit,
         clocks: played.clocks,
+        efforts: played.efforts,
     })
 }
 

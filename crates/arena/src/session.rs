@@ -59,9 +59,15 @@ impl<K: GameKit> Records for Games<K> {
         self.played.push(game);
     }
 
+    /// Saves the games with the machine's load now as this session's `load_end` (the run's
+    /// records keep the load at each session's last save).
     fn save(&self, dir: &Path) -> Result<(), Error> {
-        record::save::<K>(&games_file(dir), &self.spec, &self.played)?;
-        write_manifest(dir, &self.spec)
+        let mut spec = self.spec.clone();
+        if let Some(session) = spec.sessions.last_mut() {
+            session.load_end = pjlab_core::provenance::load_average();
+        }
+        record::save::<K>(&games_file(dir), &spec, &self.played)?;
+        write_manifest(dir, &spec)
     }
 }
 

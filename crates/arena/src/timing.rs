@@ -1,5 +1,7 @@
 //! Each player's thinking time in a run: moves decided, mean and longest time a move, from the
-//! clocks the game loop keeps (wall-clock time around each decision).
+//! clocks the game loop keeps (wall-clock time around each decision), and beside it the search
+//! effort those moves bought (depth, nodes, the search's own measure), so that equal time can
+//! be checked for equal work.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -58,6 +60,10 @@ pub fn section<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>]) 
             let _ = writeln!(md, "\n");
         }
     }
+    let effort = clocks.iter().any(Clock::searched);
+    if effort {
+        headers.extend(["mean depth", "mean nodes", "mean effort"]);
+    }
     let mut table = Table::new(headers);
     for (p, c) in run.players.iter().zip(&clocks) {
         let mut row = vec![
@@ -70,7 +76,22 @@ pub fn section<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>]) 
             let flag = if c.over > 0 { " **(over budget)**" } else { "" };
             row.push(format!("{}{flag}", c.over));
         }
+        if effort {
+            let mean = |sum: u64| sum as f64 / f64::from(c.moves.max(1));
+            row.push(format!("{:.2}", mean(c.depth)));
+            row.push(format!("{:.0}", mean(c.nodes)));
+            row.push(format!("{:.2}", mean(c.effort)));
+        }
         table.row(row);
     }
     let _ = writeln!(md, "{table}");
+    if effort {
+        let _ = writeln!(
+            md,
+            "Depth is the plies the search looked ahead (alpha-beta: its last completed \
+             iteration; MCTS: its principal variation's length); effort is the search's own \
+             measure (alpha-beta: the depth reached; MCTS: simulations). Agents that do not \
+             search report none.\n"
+        );
+    }
 }

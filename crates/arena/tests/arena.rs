@@ -378,3 +378,79 @@ fn repeated_games_count_once_in_every_figure() {
     assert_eq!(games.len(), 8);
     assert_eq!(report::distinct_games(&doubled), 8);
 }
+
+#[test]
+fn records_keep_every_decisions_effort_and_the_report_shows_it() {
+    // Alpha-beta at a fixed depth against random: every alpha-beta move completes depth 2 and
+    // searches nodes; random searches nothing. The records keep each decision in order, by side.
+    let spec = run(Kind::Match, &["alphabeta:depth=2", "random"], "classic", 4);
+    let games = play(&spec, 1, None, &[]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.parquet");
+    record::save::<PijersiKit>(&path, &spec, &games).unwrap();
+    let (_, back) = record::load::<PijersiKit>(&path).unwrap();
+    for (g, b) in games.iter().zip(&back) {
+        // Records keep whole microseconds.
+        let micros =
+            |m: &pjlab_arena::MoveEffort| (m.side, m.spent.as_micros(), m.depth, m.nodes, m.effort);
+        let kept: Vec<_> = g.efforts.iter().map(micros).collect();
+        assert_eq!(kept, b.efforts.iter().map(micros).collect::<Vec<_>>());
+        assert_eq!(g.clocks.map(|c| c.nodes), b.clocks.map(|c| c.nodes));
+        let opening = (spec.opening_plies as usize).min(g.moves.len());
+        assert_eq!(
+            b.efforts.len(),
+            g.moves.len() - opening,
+            "game {}",
+            g.spec.id
+        );
+        // Replaying the moves, each decision's side is the side to move.
+        let mut position = g.start.clone();
+        for &mv in &g.moves[..opening] {
+            position.play_unchecked(mv);
+        }
+        for (m, &mv) in b.efforts.iter().zip(&g.moves[opening..]) {
+            let side = usize::from(Game::side_to_move(&position) == pjlab_core::Side::Second);
+            assert_eq!(usize::from(m.side), side);
+            // Player 0 (alpha-beta) plays the side `spec.first` names.
+            let player = if side == 0 {
+                g.spec.first
+            } else {
+                g.spec.second
+            };
+            if player == 0 {
+                // Depth 2, or less where the search stops early on a proven result.
+                assert!((1..=2).contains(&m.depth), "game {}: {m:?}", g.spec.id);
+                assert!(m.nodes > 0);
+            } else {
+                assert_eq!((m.depth, m.nodes), (0, 0));
+            }
+            position.play_unchecked(mv);
+        }
+        // The clocks are the sums of the moves.
+        for side in 0..2 {
+            let moves = b.efforts.iter().filter(|m| usize::from(m.side) == side);
+            let nodes: u64 = moves.clone().map(|m| m.nodes).sum();
+            assert_eq!(b.clocks[side].nodes, nodes);
+            assert_eq!(b.clocks[side].moves as usize, moves.count());
+        }
+    }
+    let md = report::write::<PijersiKit>(dir.path(), &spec, &back, games.len()).unwrap();
+    assert!(md.contains("| mean depth | mean nodes | mean effort |"), "{md}");
+    // Alpha-beta's mean depth over its moves, from the records' moves.
+    let (mut depth, mut moves) = (0u64, 0u64);
+    for g in &back {
+        for m in &g.efforts {
+            let player = if m.side == 0 { g.spec.first } else { g.spec.second };
+            if player == 0 {
+                depth += u64::from(m.depth);
+                moves += 1;
+            }
+        }
+    }
+    let mean = format!("| {:.2} |", depth as f64 / moves as f64);
+    let row = md
+        .lines()
+        .find(|l| l.starts_with("| alphabeta:depth=2 |"))
+        .unwrap_or_else(|| panic!("no row in\n{md}"));
+    assert!(row.contains(&mean), "{row} lacks {mean}");
+}

@@ -98,7 +98,7 @@ pub struct ArenaSpec {
 }
 
 /// What a run plays; its schedule is a function of it alone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunSpec {
     /// Match, tournament or arena.
     pub kind: RunKind,

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// One invocation's provenance.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Provenance {
     /// Package version.
@@ -28,6 +28,15 @@ pub struct Provenance {
     pub command: String,
     /// When the invocation started, UTC, as `YYYY-MM-DDTHH:MM:SSZ`.
     pub started: String,
+    /// The machine's load when the invocation started: the one-minute load average (runnable
+    /// threads, on Linux from `/proc/loadavg`); `None` where the system does not say, and in
+    /// records made before it was kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub load_start: Option<f64>,
+    /// The one-minute load average when the invocation last saved its results (a run's end, or
+    /// where it was stopped); `None` until then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub load_end: Option<f64>,
 }
 
 impl Provenance {
@@ -47,8 +56,20 @@ impl Provenance {
         } else {
             format!(", features {}", self.features)
         };
+        let load = match (self.load_start, self.load_end) {
+            (None, None) => String::new(),
+            (start, end) => {
+                let show =
+                    |l: Option<f64>| l.map_or_else(|| "?".to_string(), |l| format!("{l:.2}"));
+                format!(
+                    ", load {} at the start, {} at the end",
+                    show(start),
+                    show(end)
+                )
+            }
+        };
         format!(
-            "pjlab {}, commit {} ({}{features}), {}, {} cores, started {}",
+            "pjlab {}, commit {} ({}{features}), {}, {} cores, started {}{load}",
             self.version,
             self.build_id(),
             self.profile,
@@ -57,6 +78,22 @@ impl Provenance {
             self.started
         )
     }
+}
+
+/// The machine's one-minute load average (the mean number of runnable threads), from
+/// `/proc/loadavg`; `None` where there is no such file (not Linux).
+pub fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    parse_load_average(&text)
+}
+
+/// The first field of a `/proc/loadavg` line.
+fn parse_load_average(text: &str) -> Option<f64> {
+    text.split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+        .filter(|l: &f64| l.is_finite() && *l >= 0.0)
 }
 
 /// This machine's CPU model (from `/proc/cpuinfo` where there is one) and logical cores.
@@ -77,6 +114,29 @@ pub fn machine() -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_load_average_is_the_first_field() {
+        assert_eq!(
+            parse_load_average("1.93 3.68 2.10 3/412 12345\n"),
+            Some(1.93)
+        );
+        assert_eq!(parse_load_average(""), None);
+        assert_eq!(parse_load_average("x 1 2"), None);
+        let p = Provenance {
+            load_start: Some(1.5),
+            load_end: Some(0.25),
+            ..Provenance::default()
+        };
+        assert!(
+            p.describe()
+                .ends_with("load 1.50 at the start, 0.25 at the end")
+        );
+        // Records made before the load was kept read back without it and describe none.
+        let old: Provenance = serde_json::from_str(r#"{"version":"0.1.0","cores":2}"#).unwrap();
+        assert_eq!(old.load_start, None);
+        assert!(!old.describe().contains("load"));
+    }
 
     #[test]
     fn the_machine_has_a_cpu_and_cores() {

@@ -319,6 +319,14 @@ fn run_game<K: GameKit>(
     );
     bar.finish_and_clear();
     let ended = ended?;
+    // The report is a function of the records: read the run's options back as the last save
+    // wrote them (with this session's load at its end).
+    let parquet = session::games_file(out);
+    let spec = if parquet.exists() {
+        record::load_spec(&parquet)?
+    } else {
+        spec
+    };
     let markdown = report::write::<K>(out, &spec, &played, ended.scheduled)?;
     if verbosity != Verbosity::Quiet {
         eprintln!(

@@ -57,6 +57,8 @@ pub fn provenance() -> pjlab_core::Provenance {
         cores,
         command: command_line(),
         started: chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+        load_start: pjlab_core::provenance::load_average(),
+        load_end: None,
     }
 }
 
