@@ -271,7 +271,7 @@ fn match_markdown(records: &Records, out: &mut String) {
             .score()
             .total_cmp(&stats[a].matches.score())
     });
-    out.push_str("## Match scores\n\nA match won counts 1, drawn 1/2 (equal points and equal duels triggered); 95% Wilson intervals. Ratings: Elo, mean 0, 95% intervals.\n\n");
+    out.push_str("## Match scores\n\nA match won counts 1, drawn 1/2 (equal points and equal duels triggered); 95% Wilson intervals. Ratings: Elo, mean 0, 95% intervals from the whole observed information (the draw parameter fitted jointly).\n\n");
     let rows: Vec<Vec<String>> = order
         .iter()
         .map(|&i| {

@@ -46,7 +46,8 @@ pub(super) fn section<K: GameKit>(
         md,
         "Maximum likelihood over the {} distinct games (BayesElo model: draws and a {first} advantage fitted, {} \
          virtual draws per pairing as prior), centred on a mean of 0; 95% intervals from the \
-         observed information.\n",
+         whole observed information (the advantage and the draw parameter fitted jointly with the \
+         ratings).\n",
         games.len(),
         model.prior_draws
     );

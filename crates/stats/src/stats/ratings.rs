@@ -1,5 +1,5 @@
 //! Maximum-likelihood ratings under the BayesElo model (draws and a first-mover advantage),
-//! with intervals from the observed information.
+//! with intervals from the whole observed information (every parameter fitted jointly).
 
 use super::{Z95, elo_to_score};
 
