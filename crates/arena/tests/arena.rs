@@ -435,12 +435,19 @@ fn records_keep_every_decisions_effort_and_the_report_shows_it() {
         }
     }
     let md = report::write::<PijersiKit>(dir.path(), &spec, &back, games.len()).unwrap();
-    assert!(md.contains("| mean depth | mean nodes | mean effort |"), "{md}");
+    assert!(
+        md.contains("| mean depth | mean nodes | mean effort |"),
+        "{md}"
+    );
     // Alpha-beta's mean depth over its moves, from the records' moves.
     let (mut depth, mut moves) = (0u64, 0u64);
     for g in &back {
         for m in &g.efforts {
-            let player = if m.side == 0 { g.spec.first } else { g.spec.second };
+            let player = if m.side == 0 {
+                g.spec.first
+            } else {
+                g.spec.second
+            };
             if player == 0 {
                 depth += u64::from(m.depth);
                 moves += 1;

@@ -149,8 +149,12 @@ pub struct EvalConfig {
     pub every: u32,
     /// Setups per evaluation, each played twice with colours swapped.
     pub pairs: usize,
-    /// Depth of the alpha-beta baseline, in plies.
+    /// Depth of the alpha-beta baseline, in plies (the opponent when `opponent` is unset).
     pub depth: u32,
+    /// The opponent's agent spec, any the lab builds (`random`, `greedy`, `alphabeta:depth=1`,
+    /// ...); unset (the default): `alphabeta:depth=<depth>`. The metric is then named
+    /// `score_vs_<spec>` instead of `score_vs_alphabeta_d<depth>`.
+    pub opponent: Option<String>,
     /// Simulations a move of the network player.
     pub simulations: u32,
     /// Setup variant of the evaluation games (a name the kit's `variant` knows; the default is
@@ -170,6 +174,7 @@ impl Default for EvalConfig {
             every: 2,
             pairs: 16,
             depth: 2,
+            opponent: None,
             simulations: 64,
             variant: "half-random".into(),
             max_plies: 300,

@@ -46,8 +46,10 @@ pub use pjlab_stats::stats::wilson;
 pub struct VersusAlphaBeta<V> {
     /// Setups, each played with both colours.
     pub pairs: usize,
-    /// Alpha-beta depth.
+    /// Alpha-beta depth (the opponent when `opponent` is `None`).
     pub depth: u32,
+    /// The opponent's agent spec; `None`: `alphabeta:depth=<depth>`.
+    pub opponent: Option<String>,
     /// Network player's simulations a move.
     pub simulations: u32,
     /// Whether the network player checks leaves for wins at once.
@@ -60,6 +62,24 @@ pub struct VersusAlphaBeta<V> {
     pub opening_plies: u32,
     /// Parallel games.
     pub workers: usize,
+}
+
+impl<V> VersusAlphaBeta<V> {
+    /// The opponent's agent spec.
+    pub fn opponent_spec(&self) -> String {
+        self.opponent
+            .clone()
+            .unwrap_or_else(|| format!("alphabeta:depth={}", self.depth))
+    }
+
+    /// The metric's name: `score_vs_alphabeta_d<depth>` against the default opponent,
+    /// `score_vs_<spec>` against a named one.
+    pub fn metric(&self) -> String {
+        match &self.opponent {
+            None => format!("score_vs_alphabeta_d{}", self.depth),
+            Some(spec) => format!("score_vs_{spec}"),
+        }
+    }
 }
 
 /// `plies` uniformly random legal moves from `start` (fewer if the game ends), drawn with
@@ -85,7 +105,7 @@ fn random_opening<G: Game>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
 /// doubles); `on_game` is called as each game ends.
 ///
 /// # Panics
-/// If the kit cannot build `alphabeta:depth=N` for the settings' depth (1 to 100).
+/// If the kit cannot build the opponent's spec (the judge checks it when the run starts).
 pub fn versus_alphabeta<K: GameKit>(
     model: &PolicyValueNet,
     device: &Device,
@@ -104,7 +124,7 @@ pub fn versus_alphabeta<K: GameKit>(
         .num_threads(settings.workers.max(1))
         .build()
         .expect("a thread pool");
-    let spec = format!("alphabeta:depth={}", settings.depth);
+    let spec = settings.opponent_spec();
     let stop = AtomicBool::new(false);
     let results: Vec<i8> = pool.install(|| {
         jobs.par_iter()
@@ -125,7 +145,8 @@ pub fn versus_alphabeta<K: GameKit>(
                             net.set_decisive(settings.decisive);
                             Box::new(net) as Box<dyn Agent<K::Game>>
                         } else {
-                            pjlab_agents::build::<K>(&spec, setup).expect("a valid alpha-beta spec")
+                            pjlab_agents::build::<K>(&spec, setup)
+                                .expect("an opponent spec checked by the judge")
                         }
                     })
                     .collect();
@@ -158,7 +179,7 @@ pub fn versus_alphabeta<K: GameKit>(
     let points = wins as f64 + 0.5 * draws as f64;
     let (low, high) = wilson(points, n as f64);
     Strength {
-        metric: format!("score_vs_alphabeta_d{}", settings.depth),
+        metric: settings.metric(),
         score: if n > 0 { points / n as f64 } else { 0.0 },
         low,
         high,

@@ -235,11 +235,136 @@ mod tests {
     }
 
     #[test]
+    fn the_rise_compares_the_first_and_last_evaluations_of_one_metric() {
+        let mut rows = vec![row(10, 22, 0, 42), row(20, 30, 0, 34), row(30, 48, 0, 16)];
+        // An evaluation of another metric first is not the baseline.
+        let mut other = row(5, 60, 0, 4);
+        other.strength.as_mut().unwrap().metric = "score_vs_random".into();
+        rows.insert(0, other);
+        rows.push(IterationMetrics {
+            iteration: 31,
+            ..IterationMetrics::default()
+        });
+        let rise = strength_rise(&rows).expect("two evaluations");
+        assert_eq!((rise.first_iteration, rise.last_iteration), (10, 30));
+        // 22/64 = 34.375% -> 48/64 = 75%: 40.625 points; Newcombe's interval by hand from the
+        // two Wilson intervals.
+        assert!((rise.difference - 0.40625).abs() < 1e-12);
+        let ((l1, u1), (l2, u2)) = (wilson(22.0, 64.0), wilson(48.0, 64.0));
+        let (p1, p2) = (22.0 / 64.0, 48.0 / 64.0);
+        let low = 0.40625 - ((p2 - l2).powi(2) + (u1 - p1).powi(2)).sqrt();
+        assert!((rise.low - low).abs() < 1e-12, "{} vs {low}", rise.low);
+        let line = rise.line();
+        assert!(
+            line.starts_with("score_vs_alphabeta_d2 rose by 40.6 points: 34.4% at iteration 10"),
+            "{line}"
+        );
+        assert!(!line.contains("not separated"), "{line}");
+        // One evaluation: no rise.
+        assert_eq!(strength_rise(&rows[..2]), None);
+        // A fall within noise says so.
+        let fall = strength_rise(&[row(1, 33, 0, 31), row(2, 31, 0, 33)]).unwrap();
+        assert!(
+            fall.line().contains("fell by 3.1 points"),
+            "{}",
+            fall.line()
+        );
+        assert!(fall.line().contains("not separated"), "{}", fall.line());
+    }
+
+    #[test]
     fn block_sizes_follow_the_run_length() {
         assert_eq!(block_size(640), 100);
         assert_eq!(block_size(200), 20);
         assert_eq!(block_size(60), 10);
         assert_eq!(block_size(40), 10);
         assert_eq!(block_size(5), 1);
+    }
+}
+
+/// How a run's measured strength moved: its first and last evaluations of one metric (the
+/// last's metric), with the difference's 95% interval (Newcombe's hybrid score interval).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rise {
+    /// The metric compared.
+    pub metric: String,
+    /// Iteration of the first evaluation.
+    pub first_iteration: u32,
+    /// The first evaluation.
+    pub first: crate::Strength,
+    /// Iteration of the last evaluation.
+    pub last_iteration: u32,
+    /// The last evaluation.
+    pub last: crate::Strength,
+    /// The last score less the first.
+    pub difference: f64,
+    /// 95% interval of the difference: low end.
+    pub low: f64,
+    /// See `low`.
+    pub high: f64,
+}
+
+/// The rise from the run's first evaluation to its last of the same metric; `None` with fewer
+/// than two.
+pub fn strength_rise(rows: &[IterationMetrics]) -> Option<Rise> {
+    let (last_iteration, last) = rows
+        .iter()
+        .rev()
+        .find_map(|m| m.strength.as_ref().map(|s| (m.iteration, s)))?;
+    let (first_iteration, first) = rows
+        .iter()
+        .filter_map(|m| m.strength.as_ref().map(|s| (m.iteration, s)))
+        .find(|(_, s)| s.metric == last.metric)?;
+    if first_iteration == last_iteration {
+        return None;
+    }
+    let points = |s: &crate::Strength| (s.score * s.count as f64, s.count as f64);
+    let (difference, low, high) =
+        pjlab_stats::stats::difference_interval(points(last), points(first));
+    Some(Rise {
+        metric: last.metric.clone(),
+        first_iteration,
+        first: first.clone(),
+        last_iteration,
+        last: last.clone(),
+        difference,
+        low,
+        high,
+    })
+}
+
+impl Rise {
+    /// One line: `score_vs_greedy rose by 40.6 points: 34.4% at iteration 20 -> 75.0% at
+    /// iteration 120 (64 games each; the rise's 95% interval 24.3 to 53.5 points)`.
+    pub fn line(&self) -> String {
+        let verb = if self.difference >= 0.0 {
+            "rose"
+        } else {
+            "fell"
+        };
+        let unit = if self.metric.starts_with("score") {
+            "games"
+        } else {
+            "positions"
+        };
+        let separated = if self.low > 0.0 || self.high < 0.0 {
+            ""
+        } else {
+            "; not separated from no change"
+        };
+        format!(
+            "{} {verb} by {:.1} points: {:.1}% at iteration {} -> {:.1}% at iteration {} \
+             ({} and {} {unit}; the change's 95% interval {:+.1} to {:+.1} points{separated})",
+            self.metric,
+            100.0 * self.difference.abs(),
+            100.0 * self.first.score,
+            self.first_iteration,
+            100.0 * self.last.score,
+            self.last_iteration,
+            self.first.count,
+            self.last.count,
+            100.0 * self.low,
+            100.0 * self.high,
+        )
     }
 }

@@ -135,5 +135,8 @@ fn run_game<K: GameKit>(
             s.losses
         );
     }
+    if let Some(rise) = pjlab_train::summary::strength_rise(&summary.metrics) {
+        println!("{}", rise.line());
+    }
     Ok(())
 }

@@ -26,6 +26,22 @@ pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The difference of two independent proportions, `a` less `b` (each as successes and trials,
+/// half points allowed), with Newcombe's hybrid score interval (95%): the two Wilson intervals
+/// combined, `d - sqrt((p_a - l_a)^2 + (u_b - p_b)^2)` to `d + sqrt((u_a - p_a)^2 + (p_b -
+/// l_b)^2)` (Newcombe 1998, method 10). Returns `(d, low, high)`.
+pub fn difference_interval(a: (f64, f64), b: (f64, f64)) -> (f64, f64, f64) {
+    let share = |(s, n): (f64, f64)| if n > 0.0 { s / n } else { 0.0 };
+    let (pa, pb) = (share(a), share(b));
+    let ((la, ua), (lb, ub)) = (wilson(a.0, a.1), wilson(b.0, b.1));
+    let d = pa - pb;
+    (
+        d,
+        d - ((pa - la).powi(2) + (ub - pb).powi(2)).sqrt(),
+        d + ((ua - pa).powi(2) + (pb - lb).powi(2)).sqrt(),
+    )
+}
+
 /// The expected score of a side `elo` Elo stronger (logistic Elo).
 pub fn elo_to_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
@@ -114,6 +130,16 @@ impl Wdl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn the_difference_interval_is_newcombes() {
+        // Newcombe (1998), Statistics in Medicine 17, 873-890, Table II, example (a):
+        // 56/70 - 48/80 = 0.2000, method 10 (hybrid score): 0.0524 to 0.3339.
+        let (d, lo, hi) = difference_interval((56.0, 70.0), (48.0, 80.0));
+        assert!((d - 0.2).abs() < 1e-12);
+        assert!((lo - 0.0524).abs() < 5e-5, "{lo}");
+        assert!((hi - 0.3339).abs() < 5e-5, "{hi}");
+    }
+
     #[test]
     fn wilson_matches_a_hand_computation() {
         // 8 of 10: centre (0.8 + 1.9208/10) / 1.38415 = 0.71674, half-width 0.22658.

@@ -36,6 +36,7 @@ impl<K: GameKit> Judge<K> {
             None => Measure::Games(VersusAlphaBeta {
                 pairs: eval.pairs,
                 depth: eval.depth,
+                opponent: eval.opponent.clone(),
                 simulations: eval.simulations,
                 decisive: config.selfplay.decisive,
                 variant: config.eval_variant()?,
@@ -44,6 +45,11 @@ impl<K: GameKit> Judge<K> {
                 workers: config.workers,
             }),
         };
+        if let Measure::Games(settings) = &measure {
+            let spec = settings.opponent_spec();
+            pjlab_agents::build::<K>(&spec, 0)
+                .map_err(|e| Error::Config(format!("eval.opponent `{spec}`: {e}")))?;
+        }
         Ok(Judge {
             measure,
             game: config.game.clone(),
