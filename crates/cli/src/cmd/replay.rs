@@ -51,6 +51,12 @@ fn replay<K: GameKit>(args: &Args, text: &str) -> Result<()> {
     Ok(())
 }
 
+/// A game as a start and the moves played from it.
+pub type Line<K> = (
+    <K as GameKit>::Game,
+    Vec<<<K as GameKit>::Game as pjlab_core::Game>::Move>,
+);
+
 /// A game record in the game's notation, read from `text` (which came from `file`): its start
 /// (the one the record holds, or the one `position` and `variant` give) and its moves, each
 /// checked. `pjlab replay` and `pjlab show` read records through this.
@@ -63,7 +69,7 @@ pub fn read_record<K: GameKit>(
     file: &str,
     position: Option<&str>,
     variant: Option<&str>,
-) -> Result<(K::Game, Vec<<K::Game as pjlab_core::Game>::Move>)> {
+) -> Result<Line<K>> {
     let start = if K::RECORD_HOLDS_START {
         if variant.is_some() || position.is_some() {
             bail!(

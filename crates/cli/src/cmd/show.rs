@@ -11,6 +11,7 @@ use pjlab_core::{Game, GameKit, SetupVariant};
 use pjlab_selfplay::{GameRow, read_games};
 
 use crate::cmd::game::{GameName, read_input};
+use crate::cmd::replay::Line;
 
 mod page;
 
@@ -289,7 +290,7 @@ fn page_of<K: GameKit>(args: &Args, record: &Record) -> Result<String> {
 
 /// A games-table row replayed: its start (under its variant's rules where the variant names
 /// some) and its moves, each checked where it is played.
-fn replay_row<K: GameKit>(row: &GameRow) -> Result<(K::Game, Vec<<K::Game as Game>::Move>)> {
+fn replay_row<K: GameKit>(row: &GameRow) -> Result<Line<K>> {
     let mut start = K::Game::from_text(&row.start)
         .map_err(|e| anyhow::anyhow!("bad start {:?}: {e}", row.start))?;
     if let Ok(variant) = K::variant(&row.variant) {

@@ -67,7 +67,8 @@ document.onkeydown = e => {
   if (e.key === 'Home') go(0);
   if (e.key === 'End') go(N);
 };
-go(0);
+// `page.html#ply=12` opens on ply 12.
+go(+((location.hash.match(/ply=(\d+)/) || [0, 0])[1]));
 "#;
 
 /// The page of the game played from `start` by `moves` (each legal where it is played).
@@ -162,7 +163,7 @@ pub fn html<K: GameKit>(
 {list}
 <div id="result">{result}</div></div>
 </div>
-<p style="color:#666">The arrow keys step through the game; click a move to go to it.</p>
+<p style="color:#666">The arrow keys step through the game; click a move to go to it; <code>#ply=N</code> after the page's address opens it on ply N.</p>
 <script>{SCRIPT}</script>
 </body></html>
 "#
