@@ -128,6 +128,10 @@ impl GameKit for AbaloneKit {
             .map_err(|e| e.to_string())
     }
 
+    fn board_svg(position: &Position, last: Option<(&Position, Move)>) -> Option<String> {
+        Some(crate::svg::svg(position, last))
+    }
+
     fn write_record(start: &Position, moves: &[Move]) -> String {
         notation::write_game(start, moves).unwrap_or_else(|e| format!("(unwritable: {e})\n"))
     }

@@ -16,6 +16,7 @@
 //!   ([`AbaloneEval`], weights in `configs/alphabeta-abalone.toml`), the network encoder
 //!   ([`AbaloneEncoder`], from the mover's side) and the board's 12 [`symmetry`] maps with the
 //!   colour swap.
+//! - [`svg::svg`]: a position drawn as a self-contained SVG picture.
 //!
 //! Decided where the spec is silent: a seat (or, in a constructed position, a side) with no legal
 //! move passes; a doubles setup whose daisies touch has its junction made; rules other than the
@@ -44,6 +45,7 @@ pub mod notation;
 pub mod perft;
 mod position;
 mod seat;
+pub mod svg;
 pub mod symmetry;
 pub mod text;
 mod variants;

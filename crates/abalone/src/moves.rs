@@ -141,9 +141,12 @@ impl Illegal {
 /// What a move does: the mover's marbles and the opponents that move, all one step in `dir`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Effect {
-    own: Bitboard,
-    pushed: Bitboard,
-    dir: Direction,
+    /// The mover's marbles that move (cells before the move).
+    pub(crate) own: Bitboard,
+    /// The opponents pushed (cells before the move; one may leave the board).
+    pub(crate) pushed: Bitboard,
+    /// Where they all go.
+    pub(crate) dir: Direction,
 }
 
 impl Effect {

@@ -110,6 +110,10 @@ impl GameKit for ChompKit {
         opening_plies: 0,
     };
 
+    fn board_svg(position: &Chomp, last: Option<(&Chomp, ChompMove)>) -> Option<String> {
+        Some(crate::svg::svg(position, last))
+    }
+
     fn variants() -> Vec<ChompSize> {
         [(3, 4), (4, 5), (5, 6)]
             .map(|(rows, cols)| ChompSize { rows, cols })

@@ -6,6 +6,7 @@
 //! (`../shared/specs/chomp.md`).
 //!
 //! - [`Chomp`]: a position, implementing [`pjlab_core::Game`].
+//! - [`svg::svg`]: a position drawn as a self-contained SVG picture.
 //! - [`Solver`]: the P/N status of every diagram inside the bar and the winning moves of any.
 //!
 //! ```
@@ -22,6 +23,7 @@ mod game;
 mod kit;
 mod setups;
 mod solver;
+pub mod svg;
 
 pub use encode::ChompEncoder;
 pub use game::{Chomp, ChompMove};

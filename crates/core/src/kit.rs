@@ -236,6 +236,22 @@ pub trait GameKit: Send + Sync + 'static {
         position.move_to_text(mv)
     }
 
+    /// `position` drawn as a self-contained SVG picture (a `viewBox` so that it scales, no
+    /// external file or font): the board with its coordinates, the pieces, the side to move or
+    /// the result, and, when `last` gives it as the position it was played from and the move,
+    /// the last move marked. `None` (the default) for a game that has no picture.
+    ///
+    /// Every piece is an element with the class `piece` and a `data-cell` attribute naming its
+    /// cell in the game's notation, so that tools and tests can read a picture back
+    /// ([`crate::svg::elements`]).
+    fn board_svg(
+        position: &Self::Game,
+        last: Option<(&Self::Game, <Self::Game as Game>::Move)>,
+    ) -> Option<String> {
+        let _ = (position, last);
+        None
+    }
+
     /// Positions whose winning moves are known exactly, for a strength measure without games
     /// (Chomp's solver); `None` for games without one.
     fn solved_positions(_config: &Self::Config) -> Option<Solved<Self::Game>> {

@@ -11,6 +11,7 @@
 //!   game-specific perft is checked against.
 //! - [`testkit`]: the generic suite every game runs in one line.
 //! - [`bench`]: the figures a game's rules bench gives `pjlab bench`, and its helpers.
+//! - [`svg`]: what the games' board pictures share, and reading a picture back.
 //! - [`seed`]: seeds derived from a run's seed; [`spec`]: the `name:key=value` spec parser of
 //!   players and agents.
 //!
@@ -48,6 +49,7 @@ pub mod provenance;
 pub mod seed;
 pub mod setups;
 pub mod spec;
+pub mod svg;
 pub mod testkit;
 
 pub use encode::{Encoder, EncoderCard, EncoderId};

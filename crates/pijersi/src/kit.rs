@@ -174,6 +174,10 @@ impl GameKit for PijersiKit {
         notation::move_notation(position, mv)
     }
 
+    fn board_svg(position: &Position, last: Option<(&Position, crate::Move)>) -> Option<String> {
+        Some(crate::svg::svg(position, last.map(|(_, mv)| mv)))
+    }
+
     fn write_record(start: &Position, moves: &[crate::Move]) -> String {
         notation::write_game(start, moves).unwrap_or_else(|e| format!("(unwritable: {e})\n"))
     }

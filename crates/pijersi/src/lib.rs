@@ -11,6 +11,7 @@
 //! - The parts the lab's upper layers take from a game: the alpha-beta evaluation
 //!   ([`PijersiEval`], weights in `configs/alphabeta.toml`), the network encoder
 //!   ([`PijersiEncoder`]) and the setup variants as a [`pjlab_core::SetupVariant`].
+//! - [`svg::svg`]: a position drawn as a self-contained SVG picture.
 //! - [`Rules::PassThrough`]: pijersi-rs's reading of the back-row win, only when asked for.
 //!
 //! ```
@@ -38,6 +39,7 @@ pub mod perft;
 mod piece;
 mod position;
 mod psn;
+pub mod svg;
 pub mod symmetry;
 pub mod variants;
 mod zobrist;

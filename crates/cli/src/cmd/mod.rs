@@ -15,6 +15,7 @@ pub mod replay;
 pub mod report;
 pub mod selfplay;
 pub mod setup;
+pub mod show;
 pub mod train;
 pub mod ugi;
 

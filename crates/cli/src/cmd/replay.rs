@@ -35,23 +35,12 @@ pub fn run(args: Args) -> Result<()> {
 /// Replays a record of a game of the registry: from the start the record holds (Pijersi), or
 /// from the one `--position` and `--variant` give.
 fn replay<K: GameKit>(args: &Args, text: &str) -> Result<()> {
-    let start = if K::RECORD_HOLDS_START {
-        if args.variant.is_some() || args.position.is_some() {
-            bail!(
-                "--variant and --position are for --game {} (a {} record holds its setup)",
-                GameName::names(|game| !crate::with_game!(game, |G| G::RECORD_HOLDS_START)),
-                K::INFO.name
-            );
-        }
-        K::record_start(text)
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("in {}", args.file))?
-    } else {
-        start::<K>(args.position.as_deref(), args.variant.as_deref(), 0)?
-    };
-    let moves = K::parse_record(text, &start)
-        .map_err(anyhow::Error::msg)
-        .with_context(|| format!("in {}", args.file))?;
+    let (start, moves) = read_record::<K>(
+        text,
+        &args.file,
+        args.position.as_deref(),
+        args.variant.as_deref(),
+    )?;
     print!("{}", K::write_record(&start, &moves));
     let mut last = start;
     for &mv in &moves {
@@ -60,4 +49,43 @@ fn replay<K: GameKit>(args: &Args, text: &str) -> Result<()> {
     println!("{}", last.to_text());
     println!("{}", result_name::<K>(last.outcome()));
     Ok(())
+}
+
+/// A game as a start and the moves played from it.
+pub type Line<K> = (
+    <K as GameKit>::Game,
+    Vec<<<K as GameKit>::Game as pjlab_core::Game>::Move>,
+);
+
+/// A game record in the game's notation, read from `text` (which came from `file`): its start
+/// (the one the record holds, or the one `position` and `variant` give) and its moves, each
+/// checked. `pjlab replay` and `pjlab show` read records through this.
+///
+/// # Errors
+/// When a start is given for a game whose records hold their own, or the record does not read
+/// (naming the move number of an illegal move).
+pub fn read_record<K: GameKit>(
+    text: &str,
+    file: &str,
+    position: Option<&str>,
+    variant: Option<&str>,
+) -> Result<Line<K>> {
+    let start = if K::RECORD_HOLDS_START {
+        if variant.is_some() || position.is_some() {
+            bail!(
+                "--variant and --position are for --game {} (a {} record holds its setup)",
+                GameName::names(|game| !crate::with_game!(game, |G| G::RECORD_HOLDS_START)),
+                K::INFO.name
+            );
+        }
+        K::record_start(text)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("in {file}"))?
+    } else {
+        start::<K>(position, variant, 0)?
+    };
+    let moves = K::parse_record(text, &start)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("in {file}"))?;
+    Ok((start, moves))
 }
