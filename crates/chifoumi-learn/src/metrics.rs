@@ -58,10 +58,13 @@ pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
     Ok(RunDir::at(dir).metrics().read()?)
 }
 
-/// Draws `plots/eval.svg` (match score against each scripted player and their mean, by
-/// iteration) and `plots/training.svg` (training scores, entropy).
-pub(crate) fn plot(dir: &Path) -> Result<(), Error> {
-    let logs = read_metrics(dir)?;
+/// Draws `dir/plots/eval.svg` (match score against each scripted player and their mean, by
+/// iteration) and `dir/plots/training.svg` (training scores, entropy) from `logs` (a run's
+/// [`read_metrics`]).
+///
+/// # Errors
+/// When `dir/plots` cannot be made or a plot cannot be written.
+pub fn plot(dir: &Path, logs: &[IterationLog]) -> Result<(), Error> {
     let plots = RunDir::at(dir).plots()?;
     let evals: Vec<&IterationLog> = logs.iter().filter(|l| !l.eval.is_empty()).collect();
     let err = |e: pjlab_stats::Error| Error::Io(e.to_string());

@@ -90,7 +90,10 @@ pub(crate) fn summary_line(m: &IterationMetrics, sides: [&str; 2]) -> String {
 }
 
 /// Redraws `run/plots/{losses,strength,games}.svg` from every line so far.
-pub(crate) fn plot(run: &Path, metrics: &[IterationMetrics]) -> Result<(), Error> {
+///
+/// # Errors
+/// When `run/plots` cannot be made or a plot cannot be written.
+pub fn plot(run: &Path, metrics: &[IterationMetrics]) -> Result<(), Error> {
     let dir = pjlab_run::dir::RunDir::at(run).plots()?;
     let series = |name: &'static str, f: &dyn Fn(&IterationMetrics) -> Option<f64>| {
         Series::new(

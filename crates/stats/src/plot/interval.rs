@@ -45,21 +45,29 @@ pub(super) fn layout(labels: &[String]) -> (Layout, f64, f64) {
     let widest = |lines: &mut dyn Iterator<Item = &String>| {
         lines.map(|l| text_width(l, LABEL_FONT)).fold(0.0, f64::max)
     };
+    // The room a category has in the widest chart, and the room it takes: what its label
+    // needs, or more up to MIN_SLOT.
+    let room = (WIDTH.1 - FRAME) / n;
+    let slot = |need: f64| need.max(MIN_SLOT.min(room));
     // 1. One line each, the chart widened as far as it may.
-    let slot = (widest(&mut labels.iter()) + GAP).max(MIN_SLOT);
-    if FRAME + n * slot <= WIDTH.1 {
+    let need = widest(&mut labels.iter()) + GAP;
+    if need <= room {
         let lines = labels.iter().map(|l| vec![l.clone()]).collect();
-        return (Layout::Lines(lines), slot, line + 2.0 * GAP);
+        return (Layout::Lines(lines), slot(need), line + 2.0 * GAP);
     }
     // 2. Wrapped at break points into the room the widest chart leaves a category.
-    let budget = (WIDTH.1 - FRAME) / n - GAP;
+    let budget = room - GAP;
     let wrapped: Option<Vec<Vec<String>>> =
         labels.iter().map(|l| wrap(l, LABEL_FONT, budget)).collect();
     if let Some(wrapped) = wrapped {
         let most = wrapped.iter().map(Vec::len).max().unwrap_or(1);
         if most <= MAX_LINES {
-            let slot = (widest(&mut wrapped.iter().flatten()) + GAP).max(MIN_SLOT);
-            return (Layout::Lines(wrapped), slot, most as f64 * line + 2.0 * GAP);
+            let need = widest(&mut wrapped.iter().flatten()) + GAP;
+            return (
+                Layout::Lines(wrapped),
+                slot(need),
+                most as f64 * line + 2.0 * GAP,
+            );
         }
     }
     // 3. Turned: a category takes a line's height.
