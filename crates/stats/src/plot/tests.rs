@@ -10,9 +10,8 @@ use super::{Estimate, Series, interval_chart, line_chart};
 
 /// A fresh file path under the system's temporary directory.
 fn temp_svg(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pjlab-stats-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{name}.svg"))
+    let file = format!("pjlab-stats-plot-{}-{name}.svg", std::process::id());
+    std::env::temp_dir().join(file)
 }
 
 /// The text of the SVG file at `path`, which it removes.
