@@ -58,10 +58,13 @@ pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
     Ok(RunDir::at(dir).metrics().read()?)
 }
 
-/// Draws `plots/eval.svg` (match score against each scripted player and their mean, by
-/// iteration) and `plots/training.svg` (training scores, entropy).
-pub(crate) fn plot(dir: &Path) -> Result<(), Error> {
-    let logs = read_metrics(dir)?;
+/// Draws `dir/plots/eval.svg` (match score against each scripted player and their mean, by
+/// iteration) and `dir/plots/training.svg` (training scores, entropy) from `logs` (a run's
+/// [`read_metrics`]).
+///
+/// # Errors
+/// When `dir/plots` cannot be made or a plot cannot be written.
+pub fn plot(dir: &Path, logs: &[IterationLog]) -> Result<(), Error> {
     let plots = RunDir::at(dir).plots()?;
     let evals: Vec<&IterationLog> = logs.iter().filter(|l| !l.eval.is_empty()).collect();
     let err = |e: pjlab_stats::Error| Error::Io(e.to_string());
@@ -70,24 +73,28 @@ pub(crate) fn plot(dir: &Path) -> Result<(), Error> {
         let mut series: Vec<Series> = names
             .iter()
             .enumerate()
-            .map(|(k, name)| Series {
-                name,
-                points: evals
-                    .iter()
-                    .filter_map(|l| l.eval.get(k).map(|e| (f64::from(l.iteration), 100.0 * e.1)))
-                    .collect(),
+            .map(|(k, name)| {
+                Series::new(
+                    name,
+                    evals
+                        .iter()
+                        .filter_map(|l| {
+                            l.eval.get(k).map(|e| (f64::from(l.iteration), 100.0 * e.1))
+                        })
+                        .collect(),
+                )
             })
             .collect();
-        series.push(Series {
-            name: "mean",
-            points: evals
+        series.push(Series::new(
+            "mean",
+            evals
                 .iter()
                 .map(|l| {
                     let m = l.eval.iter().map(|e| e.1).sum::<f64>() / l.eval.len() as f64;
                     (f64::from(l.iteration), 100.0 * m)
                 })
                 .collect(),
-        });
+        ));
         line_chart(
             &plots.join("eval.svg"),
             "Match score against the fixed opponents",
@@ -103,18 +110,18 @@ pub(crate) fn plot(dir: &Path) -> Result<(), Error> {
             .collect()
     };
     let series = [
-        Series {
-            name: "score vs fixed opponents %",
-            points: pick(&|l| l.score_fixed.map(|s| 100.0 * s)),
-        },
-        Series {
-            name: "score vs past selves %",
-            points: pick(&|l| l.score_self.map(|s| 100.0 * s)),
-        },
-        Series {
-            name: "policy entropy x 100",
-            points: pick(&|l| Some(100.0 * l.loss.entropy)),
-        },
+        Series::new(
+            "score vs fixed opponents %",
+            pick(&|l| l.score_fixed.map(|s| 100.0 * s)),
+        ),
+        Series::new(
+            "score vs past selves %",
+            pick(&|l| l.score_self.map(|s| 100.0 * s)),
+        ),
+        Series::new(
+            "policy entropy x 100",
+            pick(&|l| Some(100.0 * l.loss.entropy)),
+        ),
     ];
     line_chart(
         &plots.join("training.svg"),

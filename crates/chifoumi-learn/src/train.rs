@@ -25,7 +25,7 @@ use crate::config::LearnConfig;
 use crate::decisions::{Played, batches, returns_of};
 use crate::features::input_len;
 use crate::learner::{PgLearner, PgMetrics};
-use crate::metrics::{IterationLog, plot};
+use crate::metrics::{IterationLog, plot, read_metrics};
 use crate::player::NetPlayer;
 use pjlab_run::dir::{Manifest, RunDir, RunKind};
 
@@ -308,7 +308,7 @@ pub fn train(
             let _ = std::fs::remove_dir_all(snapshot_dir(dir, old));
         }
         metrics.append(&log)?;
-        plot(dir)?;
+        plot(dir, &read_metrics(dir)?)?;
         on_iteration(&log);
     }
     Ok(TrainSummary {

@@ -90,15 +90,27 @@ pub(crate) fn summary_line(m: &IterationMetrics, sides: [&str; 2]) -> String {
 }
 
 /// Redraws `run/plots/{losses,strength,games}.svg` from every line so far.
-pub(crate) fn plot(run: &Path, metrics: &[IterationMetrics]) -> Result<(), Error> {
+///
+/// # Errors
+/// When `run/plots` cannot be made or a plot cannot be written.
+pub fn plot(run: &Path, metrics: &[IterationMetrics]) -> Result<(), Error> {
     let dir = pjlab_run::dir::RunDir::at(run).plots()?;
-    let series = |name: &'static str, f: &dyn Fn(&IterationMetrics) -> Option<f64>| Series {
-        name,
-        points: metrics
-            .iter()
-            .filter_map(|m| f(m).map(|y| (f64::from(m.iteration), y)))
-            .collect(),
+    let series = |name: &'static str, f: &dyn Fn(&IterationMetrics) -> Option<f64>| {
+        Series::new(
+            name,
+            metrics
+                .iter()
+                .filter_map(|m| f(m).map(|y| (f64::from(m.iteration), y)))
+                .collect(),
+        )
     };
+    let band: Vec<(f64, f64, f64)> = metrics
+        .iter()
+        .filter_map(|m| {
+            let s = m.strength.as_ref()?;
+            Some((f64::from(m.iteration), s.low, s.high))
+        })
+        .collect();
     line_chart(
         &dir.join("losses.svg"),
         "Training losses",
@@ -116,9 +128,10 @@ pub(crate) fn plot(run: &Path, metrics: &[IterationMetrics]) -> Result<(), Error
         "iteration",
         "score (0..1)",
         &[
-            series("score", &|m| m.strength.as_ref().map(|s| s.score)),
-            series("95% low", &|m| m.strength.as_ref().map(|s| s.low)),
-            series("95% high", &|m| m.strength.as_ref().map(|s| s.high)),
+            series("score (shaded: 95% interval)", &|m| {
+                m.strength.as_ref().map(|s| s.score)
+            })
+            .with_band(band),
             series("value accuracy", &|m| m.value_accuracy),
         ],
     )?;

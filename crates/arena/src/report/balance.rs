@@ -188,14 +188,12 @@ pub(super) fn section<K: GameKit>(
             for &l in &g.lengths {
                 bins[(l / 10) as usize] += 1;
             }
-            Series {
-                name,
-                points: bins
-                    .iter()
-                    .enumerate()
-                    .map(|(b, &c)| (10.0 * b as f64 + 5.0, c as f64 / g.lengths.len() as f64))
-                    .collect(),
-            }
+            let points = bins
+                .iter()
+                .enumerate()
+                .map(|(b, &c)| (10.0 * b as f64 + 5.0, c as f64 / g.lengths.len() as f64))
+                .collect();
+            Series::new(name, points)
         })
         .collect();
     line_chart(

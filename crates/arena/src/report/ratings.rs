@@ -224,10 +224,7 @@ pub(super) fn section<K: GameKit>(
         let named: Vec<Series<'_>> = series
             .into_iter()
             .enumerate()
-            .map(|(i, points)| Series {
-                name: &run.players[i].label,
-                points,
-            })
+            .map(|(i, points)| Series::new(&run.players[i].label, points))
             .collect();
         line_chart(
             &dir.join("plots/ratings.svg"),

@@ -12,7 +12,7 @@ use crate::cmd::game::GameName;
 
 /// Write a run's report again from its records alone, exactly as the run writes it: for a
 /// match, tournament or balance run, from its games.parquet (report.md, games.csv, summary.csv,
-/// games.txt and plots/); for a training run, from its metrics.jsonl (training.md); for a
+/// games.txt and plots/); for a training run, from its metrics.jsonl (training.md and plots/); for a
 /// Chifoumi run, from its matches or arenas (report.md, scores.svg). Every figure of a report is
 /// a function of these files; this is how a committed report is checked. With --merge, join the
 /// shards of a match, tournament or balance run into the whole run first.
@@ -96,6 +96,7 @@ fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
             let path = out.join("training.md");
             std::fs::write(&path, pjlab_chifoumi_learn::report::training_report(&logs))
                 .with_context(|| format!("cannot write {}", path.display()))?;
+            pjlab_chifoumi_learn::metrics::plot(&out, &logs)?;
             path
         }
         (_, "chifoumi") => {
@@ -108,6 +109,7 @@ fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
             let path = out.join("training.md");
             std::fs::write(&path, pjlab_train::summary::training_report(&rows))
                 .with_context(|| format!("cannot write {}", path.display()))?;
+            pjlab_train::metrics::plot(&out, &rows)?;
             path
         }
         (_, game) => {
