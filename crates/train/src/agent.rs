@@ -15,7 +15,8 @@ use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
 
 use pjlab_nn::NetEvaluator;
 use pjlab_nn::PolicyValueNet;
-use pjlab_nn::onnx::OnnxEvaluator;
+use pjlab_nn::card::Contract;
+use pjlab_nn::onnx::{OnnxEvaluator, OnnxModel};
 
 /// A network's evaluator, whichever runtime runs it.
 type BoxedEvaluator<G> = Box<dyn Evaluator<G> + Send>;
@@ -123,13 +124,16 @@ impl<K: GameKit> NetAgent<K> {
 
 /// Builds a network player of the game of kit `K` from a spec
 /// `net:checkpoint=<path>[,sims=N][,time=T][,decisive=0|1]`: `<path>` is a checkpoint, a run
-/// directory (its latest checkpoint), or a model from `pjlab export` ending in `.onnx` (its
-/// inputs built by the encoder of the game's default config); `sims` simulations a move (200),
+/// directory (its latest checkpoint), or an ONNX model ending in `.onnx`: one from
+/// `pjlab export` or any model that follows the game's model card (input and outputs by name
+/// and shape, checked with the card beside it if there is one: see [`pjlab_nn::card`]), its
+/// inputs built by the encoder of the game's default config; `sims` simulations a move (200),
 /// or `time` a move (`250ms`, `1s`; with `sims` too, whichever comes first).
 ///
 /// # Errors
 /// [`crate::Error::Config`] on a bad spec, [`crate::Error::Checkpoint`] when the checkpoint does
-/// not load or was trained on another game.
+/// not load or was trained on another game, [`crate::Error::Net`] when a model is missing or
+/// does not fit the game's model card (naming what differs: expected and found).
 pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate::Error> {
     let bad = |why: String| crate::Error::Config(format!("agent `{spec}`: {why}"));
     let mut options = Spec::parse(spec).map_err(|e| bad(e.to_string()))?;
@@ -156,7 +160,9 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
     let (checkpoint, sims, time, decisive) = read(&mut options).map_err(|e| bad(e.to_string()))?;
     let mut agent = if checkpoint.extension().is_some_and(|e| e == "onnx") {
         let encoder = K::encoder(&K::Config::default());
-        let evaluator = OnnxEvaluator::<K::Game, _>::load(Path::new(&checkpoint), encoder)?;
+        let contract = Contract::of(Some(K::INFO.name), &encoder);
+        let model = OnnxModel::load(Path::new(&checkpoint), &contract)?;
+        let evaluator = OnnxEvaluator::<K::Game, _>::new(model, encoder);
         NetAgent::<K>::with_evaluator(Box::new(evaluator), sims.unwrap_or(200), seed)
     } else {
         let device = Device::default();
