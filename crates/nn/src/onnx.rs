@@ -149,3 +149,136 @@ impl<G: Game, E: Encoder<G>> Evaluator<G> for OnnxEvaluator<G, E> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use prost::Message;
+
+    use super::*;
+    use crate::proto::{
+        Dimension, FLOAT, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto,
+        TensorShapeProto, TensorTypeProto, TypeProto, ValueInfoProto,
+    };
+    use pjlab_core::EncoderId;
+
+    fn value(name: &str, width: usize) -> ValueInfoProto {
+        let dim = vec![
+            Dimension {
+                dim_value: None,
+                dim_param: Some("N".into()),
+            },
+            Dimension {
+                dim_value: Some(width as i64),
+                dim_param: None,
+            },
+        ];
+        ValueInfoProto {
+            name: name.into(),
+            r#type: Some(TypeProto {
+                tensor_type: Some(TensorTypeProto {
+                    elem_type: FLOAT,
+                    shape: Some(TensorShapeProto { dim }),
+                }),
+            }),
+        }
+    }
+
+    fn tensor(name: &str, dims: &[i64], data: Vec<f32>) -> TensorProto {
+        TensorProto {
+            dims: dims.to_vec(),
+            data_type: FLOAT,
+            float_data: data,
+            name: name.into(),
+        }
+    }
+
+    fn node(op: &str, inputs: &[&str], output: &str) -> NodeProto {
+        NodeProto {
+            input: inputs.iter().map(|s| s.to_string()).collect(),
+            output: vec![output.into()],
+            name: output.into(),
+            op_type: op.into(),
+        }
+    }
+
+    /// A foreign model of 2 inputs and 3 actions written with MatMul and Add, its outputs in
+    /// the other order than the export's: policy = x P + p, wdl = x V.
+    fn foreign(path: &Path) {
+        let graph = GraphProto {
+            name: "foreign".into(),
+            node: vec![
+                node("MatMul", &["input", "P"], "xp"),
+                node("Add", &["xp", "p"], "policy_logits"),
+                node("MatMul", &["input", "V"], "wdl_logits"),
+            ],
+            initializer: vec![
+                tensor("P", &[2, 3], vec![1.0, 2.0, 3.0, -1.0, 0.5, 0.0]),
+                tensor("p", &[3], vec![0.25, 0.0, -0.25]),
+                tensor("V", &[2, 3], vec![1.0, 0.0, -1.0, 0.0, 2.0, 0.0]),
+            ],
+            input: vec![value("input", 2)],
+            output: vec![value("wdl_logits", 3), value("policy_logits", 3)],
+        };
+        let model = ModelProto {
+            ir_version: 8,
+            graph: Some(graph),
+            opset_import: vec![OperatorSetIdProto {
+                domain: String::new(),
+                version: 13,
+            }],
+            ..ModelProto::default()
+        };
+        std::fs::write(path, model.encode_to_vec()).unwrap();
+    }
+
+    fn contract(actions: usize) -> Contract {
+        Contract {
+            game: Some("test".into()),
+            encoder: EncoderId {
+                name: "test-2".into(),
+                version: 1,
+            },
+            input_len: 2,
+            actions,
+        }
+    }
+
+    #[test]
+    fn a_foreign_model_runs_with_its_outputs_found_by_name() {
+        let dir = std::env::temp_dir().join(format!("pjlab-nn-onnx-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("model.onnx");
+        foreign(&path);
+        let model = OnnxModel::load(&path, &contract(3)).unwrap();
+        let (mut policy, mut wdl) = ([0.0; 3], [0.0; 3]);
+        model.run(&[2.0, 1.0], &mut policy, &mut wdl).unwrap();
+        // x P + p with x = (2, 1): (2 - 1, 4 + 0.5, 6 + 0) + p; x V: (2, 2, -2).
+        assert_eq!(policy, [1.25, 4.5, 5.75]);
+        assert_eq!(wdl, [2.0, 2.0, -2.0]);
+
+        let err = OnnxModel::load(&path, &contract(4))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("does not fit test's model card: policy_logits shape: expected [batch, 4], found [N, 3]"),
+            "{err}"
+        );
+        std::fs::write(
+            dir.join("model.json"),
+            r#"{"game": "test", "encoder": {"name": "test-3", "version": 1}}"#,
+        )
+        .unwrap();
+        let err = OnnxModel::load(&path, &contract(3))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("model.json does not fit test's model card: encoder: expected test-2 v1, found test-3 v1"),
+            "{err}"
+        );
+        let missing = OnnxModel::load(&dir.join("none.onnx"), &contract(3));
+        assert!(matches!(missing, Err(Error::Checkpoint(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

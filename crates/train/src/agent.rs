@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use burn::tensor::Device;
 use pjlab_agents::{Agent, Control, Decision, mcts_budget};
 use pjlab_core::spec::{Spec, SpecError};
-use pjlab_core::{Game, GameKit};
+use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
 use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
 
 use pjlab_nn::NetEvaluator;
@@ -127,7 +127,8 @@ impl<K: GameKit> NetAgent<K> {
 /// directory (its latest checkpoint), or an ONNX model ending in `.onnx`: one from
 /// `pjlab export` or any model that follows the game's model card (input and outputs by name
 /// and shape, checked with the card beside it if there is one: see [`pjlab_nn::card`]), its
-/// inputs built by the encoder of the game's default config; `sims` simulations a move (200),
+/// inputs built by the encoder its card names ([`card_encoder`]; the default config's without
+/// a card); `sims` simulations a move (200),
 /// or `time` a move (`250ms`, `1s`; with `sims` too, whichever comes first).
 ///
 /// # Errors
@@ -159,9 +160,11 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
     };
     let (checkpoint, sims, time, decisive) = read(&mut options).map_err(|e| bad(e.to_string()))?;
     let mut agent = if checkpoint.extension().is_some_and(|e| e == "onnx") {
-        let encoder = K::encoder(&K::Config::default());
+        let path = Path::new(&checkpoint);
+        let card = pjlab_nn::card::read_card(path)?;
+        let encoder = card_encoder::<K>(card.as_ref());
         let contract = Contract::of(Some(K::INFO.name), &encoder);
-        let model = OnnxModel::load(Path::new(&checkpoint), &contract)?;
+        let model = OnnxModel::load(path, &contract)?;
         let evaluator = OnnxEvaluator::<K::Game, _>::new(model, encoder);
         NetAgent::<K>::with_evaluator(Box::new(evaluator), sims.unwrap_or(200), seed)
     } else {
@@ -175,6 +178,42 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
     }
     agent.set_decisive(decisive);
     Ok(agent.with_spec(spec))
+}
+
+/// The encoder of an ONNX model of the game of kit `K` whose card is `card`: among the default
+/// config's, each variant's and the variant the encoder's name ends with (`chomp-5x6`: the
+/// `5x6` bar), the one the card names (else one of the same name, else the default config's:
+/// the card's check then says what differs).
+pub fn card_encoder<K: GameKit>(card: Option<&serde_json::Value>) -> K::Encoder {
+    let default = K::encoder(&K::Config::default());
+    let Some(card) = card else {
+        return default;
+    };
+    let (Some(name), Some(version)) = (
+        card["encoder"]["name"].as_str(),
+        card["encoder"]["version"].as_u64(),
+    ) else {
+        return default;
+    };
+    let named = name
+        .strip_prefix(K::INFO.name)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .and_then(|rest| K::variant(rest).ok());
+    let mut candidates = vec![default];
+    candidates.extend(
+        K::variants()
+            .into_iter()
+            .chain(named)
+            .map(|v| K::position_encoder(&v.start(0))),
+    );
+    // The same name and version; else the same name (the check then names the version).
+    let exact = candidates.iter().position(|e| {
+        let id = e.id();
+        id.name == name && u64::from(id.version) == version
+    });
+    let by_name = || candidates.iter().position(|e| e.id().name == name);
+    let at = exact.or_else(by_name).unwrap_or(0);
+    candidates.swap_remove(at)
 }
 
 /// Builds a player of the game of kit `K` from its spec: `net:checkpoint=<dir>,...` (a network
