@@ -2,8 +2,8 @@
 model card the lab accepts, and play it against the lab's alpha-beta.
 
     pip install torch onnx 'pjlab[records]'          # CPU wheels are enough
-    pjlab train --config configs/chomp.toml --out runs/chomp --iterations 4
-    python python/examples/train_torch.py --run runs/chomp --out chomp-torch.onnx
+    pjlab train --out runs/quick --iterations 10       # the built-in quick Pijersi run
+    python python/examples/train_torch.py --run runs/quick --out pijersi-torch.onnx
 
 Steps:
 
@@ -22,8 +22,9 @@ Steps:
 5. ``pjlab match`` plays it (``net:checkpoint=model.onnx``, MCTS with the network) against
    alpha-beta, and a short game is played in Python with ``pjlab.Agent``.
 
-The run's game and its variant come from the run; the encoder is the game's default one (for
-Chomp, train on the default bar, 3x4, for the lab to load the model by name).
+The run's game comes from its ``run.json``; observations are those of the game's default
+variant (for Chomp, a run on the default 3x4 bar: ``[chomp] rows = 3``, ``cols = 4``; the
+card names the encoder, so the lab builds the same inputs).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pathlib
 
 import numpy as np
 import numpy.typing as npt
@@ -291,5 +292,5 @@ class Model:
     def num_actions(self) -> int:
         """Policy logits in one row."""
     @property
-    def path(self) -> str:
+    def path(self) -> pathlib.Path:
         """The path it was loaded from."""

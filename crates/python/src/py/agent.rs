@@ -15,7 +15,10 @@ pub(crate) fn game_name(game: &Bound<'_, PyAny>) -> PyResult<String> {
     game.extract::<String>()
 }
 
-/// One of the lab's agents for one game, built from its spec.
+/// One of the lab's agents for one game, built from its spec: every spec of `pjlab match`
+/// (`random`, `greedy`, `alphabeta:depth=3`, `alphabeta:time=100ms`, `alphabeta:eval=nnue:FILE`,
+/// `mcts:sims=800`, `net:checkpoint=DIR` or `model.onnx`, `ugi:cmd=...`). Chifoumi has none
+/// here: its players observe a whole match, which one state does not hold (ValueError).
 #[pyclass(name = "Agent", module = "pjlab._pjlab")]
 pub(crate) struct PyAgent {
     player: Box<dyn Player>,
