@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Python package's tests: makes .venv-python beside this script's repository (Python 3.9 or
 # newer with venv), installs the pinned tools of python/requirements-test.txt, builds the
-# package (crates/python through maturin) into it and runs pytest on python/tests. "No tests
-# collected" is a failure. Extra arguments go to pytest (e.g. -k batched).
+# package (crates/python through maturin) into it, builds the binary the records and arena
+# tests run (`pjlab`, in ${CARGO_TARGET_DIR:-target}/release; PJLAB_BIN names it for pytest)
+# and runs pytest on python/tests. "No tests collected" is a failure. Extra arguments go to
+# pytest (e.g. -k batched).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +15,9 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
 # `maturin develop` builds the extension (release) and installs the package in place.
 (cd python && VIRTUAL_ENV="$PWD/../$venv" "../$venv/bin/maturin" develop --release --quiet)
+
+cargo build --release --quiet -p pjlab-cli
+export PJLAB_BIN="${PJLAB_BIN:-$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/pjlab}"
 
 status=0
 "$venv/bin/python" -m pytest -q python/tests "$@" || status=$?

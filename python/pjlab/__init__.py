@@ -12,27 +12,45 @@ Games with OpenSpiel's vocabulary::
 PettingZoo AEC environments in :mod:`pjlab.pettingzoo`, and :class:`BatchedEnv` for N games
 stepped together in Rust with numpy arrays out.
 
+The lab's players and networks::
+
+    agent = pjlab.Agent("alphabeta:depth=3", "pijersi", seed=1)
+    action = agent.choose(state)                 # an index of state.legal_actions()
+    model = pjlab.Model.load("runs/chomp/checkpoints/latest")   # or "model.onnx"
+    policy, value = model.evaluate([state])
+
+A run's records as pyarrow tables (``pip install pjlab[records]``): :func:`read_games` and
+:func:`read_positions`, moves decoded to action indices and notation.
+
 Every refusal is an exception: ``KeyError`` for an unknown game or variant, ``ValueError`` for
-an illegal or out-of-range action, a bad player or a wrong-shaped array; the state is then
-unchanged.
+an illegal or out-of-range action, a bad player or a wrong-shaped array, an unknown agent spec
+or a model that does not fit its game, ``FileNotFoundError`` for a missing model or record; the
+state is then unchanged.
 """
 
 from __future__ import annotations
 
 from ._pjlab import (
     TERMINAL_PLAYER,
+    Agent,
     BatchedEnv,
     Game,
+    Model,
     State,
     load_game,
     registered_games,
 )
+from .records import read_games, read_positions
 
 __all__ = [
     "TERMINAL_PLAYER",
+    "Agent",
     "BatchedEnv",
     "Game",
+    "Model",
     "State",
     "load_game",
+    "read_games",
+    "read_positions",
     "registered_games",
 ]

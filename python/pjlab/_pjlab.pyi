@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import pathlib
+
 import numpy as np
 import numpy.typing as npt
 
@@ -50,6 +53,31 @@ class Game:
     def new_initial_state(self, seed: int = 0) -> State:
         """A new game: the variant's setup for ``seed`` (random setups draw it; fixed setups
         ignore it; Chifoumi deals and draws its duels from a generator seeded with it)."""
+    def state_from_text(self, text: str) -> State:
+        """The state of a position in the game's text form (a record's ``start`` or
+        ``position``: PSN for Pijersi, Abalone's position text, ``<m>x<n>:<lengths>:<side>``
+        for Chomp) under this variant's rules, with an empty history.
+
+        Raises ``ValueError`` for a text that is no position of the game (Chifoumi has none).
+        """
+    def decode_moves(self, start: str, moves: list[str]) -> list[int]:
+        """The action indices of ``moves`` (move texts in the game's notation) played in turn
+        from the position text ``start``. Raises ``ValueError`` naming the first move that is
+        not legal (``move 3: ...``)."""
+    def decode_games(self, starts: list[str], moves: list[list[str]]) -> list[list[int]]:
+        """``decode_moves`` for many games (one start and one list of moves each), the GIL
+        released; ``ValueError`` names the row (``row 4: move 3: ...``)."""
+    def action_texts(self, positions: list[str], actions: list[list[int]]) -> list[list[str]]:
+        """The move texts of action indices: for each position text, those of its list of
+        actions (which must be legal there), the GIL released."""
+    def policy_indices(self, positions: list[str], actions: list[list[int]]) -> list[list[int]]:
+        """Where action indices go in a network's policy row (the model card's view: the
+        mover's; Pijersi and Abalone mirror the second side's actions, Chomp keeps them): for
+        each position text, the policy indices of its list of actions. What a training target
+        built from a positions record (``policy_actions``, ``policy_probs``) needs."""
+    def encode_positions(self, positions: list[str]) -> npt.NDArray[np.float32]:
+        """The observations of position texts, from the player to act's view, as float32
+        ``[N, observation_tensor_size()]`` (what the lab's networks take)."""
 
 class State:
     """One game in progress, with OpenSpiel's methods.
@@ -169,3 +197,100 @@ class BatchedEnv:
         ``ValueError`` naming the first bad env (``env 3: action 7 is not legal ...``) and no
         game moves.
         """
+
+class Agent:
+    """One of the lab's players for one game, built from its spec: every spec of the binary's
+    ``pjlab match --a/--b`` (``pjlab_train::agent::build``).
+
+    - ``random``, ``greedy``
+    - ``alphabeta:depth=3``, ``alphabeta:time=100ms``, ``alphabeta:eval=nnue:FILE`` (Pijersi)
+    - ``mcts:sims=800`` (and MCTS's other options)
+    - ``net:checkpoint=DIR`` (a training checkpoint or run directory of this game) or
+      ``net:checkpoint=model.onnx`` (an ONNX model that follows the game's model card, the
+      lab's own ``pjlab export`` or a foreign one; see ``Model.load``), with ``sims=N`` or
+      ``time=T``
+    - ``ugi:cmd=<engine>`` (an external engine)
+
+    Chifoumi has no agents here: its players (``pjlab chifoumi`` specs) observe every turn of a
+    match, which one state does not hold; ``Agent(spec, "chifoumi")`` raises ``ValueError``.
+    """
+
+    def __init__(self, spec: str, game: Game | str, seed: int = 0) -> None:
+        """The agent ``spec`` names for ``game`` (a ``Game`` or a name), its random choices
+        seeded with ``seed`` (unless the spec sets ``seed=``).
+
+        Raises ``KeyError`` for an unknown game, ``ValueError`` for an unknown agent or option,
+        a bad value, a checkpoint of another game, or a model that does not fit the game's
+        model card (naming what differs: expected and found).
+        """
+    def choose(self, state: State) -> int:
+        """The action it plays in ``state``: one of ``state.legal_actions()``; ``state`` is not
+        changed. The search runs with the GIL released (other Python threads go on).
+
+        Raises ``ValueError`` for a state of another game or a finished game.
+        """
+    def new_game(self, seed: int) -> None:
+        """Reseeds its random choices and forgets earlier games (hash tables, search trees)."""
+    @property
+    def spec(self) -> str:
+        """The spec it was built from."""
+    @property
+    def game_name(self) -> str:
+        """Its game's name."""
+
+class Model:
+    """A policy/value network of one game: a training checkpoint, or an ONNX model that follows
+    the game's model card.
+
+    The card (``model.json`` beside ``model.onnx``, written by ``pjlab export``) names the game
+    and encoder; the graph must have one float input ``input`` of shape ``[batch,
+    observation_tensor_size]`` and float outputs ``policy_logits`` ``[batch, actions]`` and
+    ``wdl_logits`` ``[batch, 3]`` (win, draw, loss logits for the side to move); the batch
+    dimension may be symbolic or 1. A model trained anywhere (PyTorch, ...) plays in the lab
+    when it follows this: ``pjlab match --a net:checkpoint=model.onnx``.
+    """
+
+    @staticmethod
+    def load(path: str | os.PathLike[str], game: Game | str | None = None) -> Model:
+        """Loads a checkpoint directory (or a run directory: its latest checkpoint) or an
+        ``.onnx`` file. ``game``: its game; by default the checkpoint's, or the game the card
+        beside the ``.onnx`` names. An ONNX model's inputs are built by the encoder its card
+        names (Chomp: of its bar); without a card, by the encoder of ``game``'s variant when
+        ``game`` is a ``Game``, else by the game's default encoder.
+
+        Raises ``FileNotFoundError`` when nothing is at ``path``; ``ValueError`` when the
+        checkpoint is of another game or does not load, when the ONNX model or its card does
+        not fit the game (``model.onnx does not fit chomp's model card: input name: expected
+        "input", found "obs"``), or when no game is named or found.
+        """
+    def evaluate(
+        self, batch: list[State] | npt.ArrayLike
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """``(policy, value)`` for a batch, the GIL released: ``batch`` is a list of states of
+        the game, or observations shaped ``[N, input_size]`` (cast to float32).
+
+        ``policy``: float32 ``[N, num_actions]`` logits (not normalised, illegal actions not
+        masked). For states, ``policy[i, a]`` is the logit of state ``i``'s action ``a``; for
+        observations, the network's raw output, in its own action view (the mover's, as the
+        card says). ``value``: float32 ``[N]``, P(win) - P(loss) for the player to act.
+
+        Raises ``ValueError`` for states of another game or observations of another width.
+        """
+    @property
+    def game_name(self) -> str:
+        """Its game's name."""
+    @property
+    def format(self) -> str:
+        """``checkpoint`` or ``onnx``."""
+    @property
+    def encoding(self) -> str:
+        """Its encoder's name and version (``pijersi-planes v1``)."""
+    @property
+    def input_size(self) -> int:
+        """Values in one observation."""
+    @property
+    def num_actions(self) -> int:
+        """Policy logits in one row."""
+    @property
+    def path(self) -> pathlib.Path:
+        """The path it was loaded from."""

@@ -10,3 +10,22 @@ ALL_VARIANTS = [
     for name in pjlab.registered_games()
     for variant in pjlab.load_game(name).variants()
 ]
+
+# The perfect-information games, each in its default variant.
+BOARD_GAMES = [name for name in pjlab.registered_games() if name != "chifoumi"]
+
+
+def pjlab_binary() -> str:
+    """The `pjlab` binary the records and arena tests run: $PJLAB_BIN (scripts/test-python.sh
+    builds it and sets it), else target/release/pjlab of the repository."""
+    import os
+    from pathlib import Path
+
+    import pytest
+
+    path = os.environ.get("PJLAB_BIN") or str(
+        Path(__file__).resolve().parents[2] / "target" / "release" / "pjlab"
+    )
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"no pjlab binary at {path}: run scripts/test-python.sh (or set PJLAB_BIN)")
+    return path

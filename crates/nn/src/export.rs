@@ -22,122 +22,16 @@ use serde_json::{Map, Value, json};
 
 use crate::Error;
 use crate::net::PolicyValueNet;
+use crate::proto::{
+    Dimension, FLOAT, GraphProto, ModelProto, NodeProto, OperatorSetIdProto,
+    StringStringEntryProto, TensorProto, TensorShapeProto, TensorTypeProto, TypeProto,
+    ValueInfoProto,
+};
 
 /// ONNX IR version written.
 pub const IR_VERSION: i64 = 8;
 /// ONNX operator set written.
 pub const OPSET: i64 = 13;
-
-#[derive(Clone, PartialEq, Message)]
-struct ModelProto {
-    #[prost(int64, tag = "1")]
-    ir_version: i64,
-    #[prost(string, tag = "2")]
-    producer_name: String,
-    #[prost(string, tag = "3")]
-    producer_version: String,
-    #[prost(string, tag = "6")]
-    doc_string: String,
-    #[prost(message, optional, tag = "7")]
-    graph: Option<GraphProto>,
-    #[prost(message, repeated, tag = "8")]
-    opset_import: Vec<OperatorSetIdProto>,
-    #[prost(message, repeated, tag = "14")]
-    metadata_props: Vec<StringStringEntryProto>,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct OperatorSetIdProto {
-    #[prost(string, tag = "1")]
-    domain: String,
-    #[prost(int64, tag = "2")]
-    version: i64,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct StringStringEntryProto {
-    #[prost(string, tag = "1")]
-    key: String,
-    #[prost(string, tag = "2")]
-    value: String,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct GraphProto {
-    #[prost(message, repeated, tag = "1")]
-    node: Vec<NodeProto>,
-    #[prost(string, tag = "2")]
-    name: String,
-    #[prost(message, repeated, tag = "5")]
-    initializer: Vec<TensorProto>,
-    #[prost(message, repeated, tag = "11")]
-    input: Vec<ValueInfoProto>,
-    #[prost(message, repeated, tag = "12")]
-    output: Vec<ValueInfoProto>,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct NodeProto {
-    #[prost(string, repeated, tag = "1")]
-    input: Vec<String>,
-    #[prost(string, repeated, tag = "2")]
-    output: Vec<String>,
-    #[prost(string, tag = "3")]
-    name: String,
-    #[prost(string, tag = "4")]
-    op_type: String,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct TensorProto {
-    #[prost(int64, repeated, tag = "1")]
-    dims: Vec<i64>,
-    /// 1 = FLOAT.
-    #[prost(int32, tag = "2")]
-    data_type: i32,
-    #[prost(float, repeated, tag = "4")]
-    float_data: Vec<f32>,
-    #[prost(string, tag = "8")]
-    name: String,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct ValueInfoProto {
-    #[prost(string, tag = "1")]
-    name: String,
-    #[prost(message, optional, tag = "2")]
-    r#type: Option<TypeProto>,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct TypeProto {
-    #[prost(message, optional, tag = "1")]
-    tensor_type: Option<TensorTypeProto>,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct TensorTypeProto {
-    #[prost(int32, tag = "1")]
-    elem_type: i32,
-    #[prost(message, optional, tag = "2")]
-    shape: Option<TensorShapeProto>,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct TensorShapeProto {
-    #[prost(message, repeated, tag = "1")]
-    dim: Vec<Dimension>,
-}
-
-#[derive(Clone, PartialEq, Message)]
-struct Dimension {
-    #[prost(int64, optional, tag = "1")]
-    dim_value: Option<i64>,
-    #[prost(string, optional, tag = "2")]
-    dim_param: Option<String>,
-}
-
-const FLOAT: i32 = 1;
 
 fn float_input(name: &str, width: usize) -> ValueInfoProto {
     ValueInfoProto {
@@ -298,6 +192,7 @@ pub fn model_card<K: GameKit>(
         "format": "onnx",
         "onnx": { "ir_version": IR_VERSION, "opset": OPSET },
         "producer": format!("pjlab {}", env!("CARGO_PKG_VERSION")),
+        "game": K::INFO.name,
         "encoder": { "name": id.name, "version": id.version },
         "input": input,
         "outputs": {

@@ -2,9 +2,10 @@
 //! encoder: the Burn model and its config ([`net`]), the packed CPU forward pass that self-play
 //! and the players run ([`inference`]), the batched MCTS evaluator with its cache
 //! ([`evaluator`]), a network under training with its AdamW state ([`trainee`]), the weight
-//! files of a checkpoint ([`checkpoint`]), and the ONNX export with its model card
-//! ([`export`]); with the `onnx-runtime` feature, an exported model as an evaluator
-//! ([`onnx`], run by tract).
+//! files of a checkpoint ([`checkpoint`]), the ONNX export with its model card ([`export`]),
+//! and the card's names and shapes checked against any ONNX model ([`card`]); with the
+//! `onnx-runtime` feature, an ONNX model (the lab's or a foreign one) run by tract, also as an
+//! evaluator ([`onnx`]).
 //!
 //! What a network is trained on and how lives above: `pjlab-train` (AlphaZero self-play) and
 //! `pjlab-chifoumi-learn` (policy gradient) both train a [`Trainee`] and write its files with
@@ -22,6 +23,7 @@
 //! assert!((probabilities.iter().sum::<f32>() - 1.0).abs() < 1e-5);
 //! ```
 
+pub mod card;
 pub mod checkpoint;
 pub mod evaluator;
 pub mod export;
@@ -29,6 +31,7 @@ pub mod inference;
 pub mod net;
 #[cfg(feature = "onnx-runtime")]
 pub mod onnx;
+mod proto;
 pub mod trainee;
 
 pub use evaluator::{EvalCounters, NetEvaluator, softmax_in_place, wdl_probabilities, wdl_value};
@@ -42,6 +45,16 @@ pub enum Error {
     /// A checkpoint or model file that is missing, unreadable or of another shape.
     #[error("checkpoint: {0}")]
     Checkpoint(String),
+    /// A model, or its card, that does not fit the game's contract ([`card`]).
+    #[error("{path} does not fit {subject}'s model card: {mismatch}")]
+    Mismatch {
+        /// The model or card file.
+        path: String,
+        /// The game (or the encoder, when no game is named).
+        subject: String,
+        /// What differs.
+        mismatch: card::Mismatch,
+    },
     /// Other I/O. The failure is in the message, not chained as a source, so it prints once.
     #[error("{path}: {cause}")]
     Io {

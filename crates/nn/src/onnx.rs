@@ -1,6 +1,7 @@
-//! An exported model (`pjlab export`) as an MCTS evaluator for any game's encoder, run by
-//! tract, a pure-Rust ONNX runtime: what `pjlab ugi` uses when its `Checkpoint` option names an
-//! `.onnx` file.
+//! An ONNX policy/value model run by tract, a pure-Rust ONNX runtime: the lab's own exported
+//! models (`pjlab export`) and foreign ones that follow the same model card ([`crate::card`]),
+//! checked before they load. [`OnnxModel`] runs rows of inputs; [`OnnxEvaluator`] is an MCTS
+//! evaluator over it (what `net:checkpoint=model.onnx` players and `pjlab ugi` use).
 
 use std::marker::PhantomData;
 use std::path::Path;
@@ -10,82 +11,126 @@ use pjlab_mcts::{Evaluation, Evaluator, Request, Value};
 use tract_onnx::prelude::*;
 
 use crate::Error;
+use crate::card::{Contract, OutputIndices, read_checked};
 use crate::evaluator::{softmax_in_place, wdl_value};
 
-/// Runs one encoded position through the model: policy logits and win/draw/loss logits.
-type Run = dyn Fn(Vec<f32>) -> Result<(Vec<f32>, Vec<f32>), String> + Send;
-
-/// An ONNX policy/value model of positions of `G`, whose inputs `E` builds, evaluating one
-/// position at a time.
-pub struct OnnxEvaluator<G, E> {
-    run: Box<Run>,
-    encoder: E,
-    _game: PhantomData<fn(&G)>,
+/// A checked ONNX model, optimised for one input row a run.
+pub struct OnnxModel {
+    plan: TypedSimplePlan<TypedModel>,
+    outputs: OutputIndices,
+    contract: Contract,
 }
 
-impl<G: Game, E: Encoder<G>> OnnxEvaluator<G, E> {
-    /// Loads and optimises the model at `path` for one position a call, its inputs built by
-    /// `encoder` (the one it was trained with).
+impl OnnxModel {
+    /// Loads the model at `path` after checking it, and its card when one lies beside it
+    /// (`model.json`), against `contract`; then one trial run checks the outputs' lengths.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when the file is not a model with the encoder's input and outputs.
-    pub fn load(path: &Path, encoder: E) -> Result<OnnxEvaluator<G, E>, Error> {
+    /// [`Error::Checkpoint`] when the file is missing or tract cannot run it,
+    /// [`Error::Mismatch`] when the model or its card does not fit `contract`.
+    pub fn load(path: &Path, contract: &Contract) -> Result<OnnxModel, Error> {
+        let (bytes, outputs) = read_checked(path, contract)?;
         let bad = |e: TractError| Error::Checkpoint(format!("{}: {e}", path.display()));
-        let width = encoder.input_len();
         let plan = tract_onnx::onnx()
-            .model_for_path(path)
+            .model_for_read(&mut bytes.as_slice())
             .map_err(bad)?
-            .with_input_fact(0, f32::fact([1, width]).into())
+            .with_input_fact(0, f32::fact([1, contract.input_len]).into())
             .map_err(bad)?
             .into_optimized()
             .map_err(bad)?
             .into_runnable()
             .map_err(bad)?;
-        let run = move |input: Vec<f32>| -> Result<(Vec<f32>, Vec<f32>), String> {
-            let x = tract_ndarray::Array2::from_shape_vec((1, width), input)
-                .map_err(|e| e.to_string())?;
-            let outputs = plan
-                .run(tvec!(Tensor::from(x).into()))
-                .map_err(|e| e.to_string())?;
-            let flat = |i: usize| -> Result<Vec<f32>, String> {
-                let view = outputs
-                    .get(i)
-                    .ok_or("the model has fewer than two outputs")?
-                    .to_array_view::<f32>()
-                    .map_err(|e| e.to_string())?;
-                Ok(view.iter().copied().collect())
-            };
-            Ok((flat(0)?, flat(1)?))
+        let model = OnnxModel {
+            plan,
+            outputs,
+            contract: contract.clone(),
         };
-        // One trial run checks the output shapes.
-        let (policy, wdl) = run(vec![0.0; width])
+        let (mut policy, mut wdl) = (vec![0.0; contract.actions], [0.0; 3]);
+        model
+            .run(&vec![0.0; contract.input_len], &mut policy, &mut wdl)
             .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
-        let actions = encoder.num_actions();
-        if policy.len() != actions || wdl.len() != 3 {
-            return Err(Error::Checkpoint(format!(
-                "{}: outputs of {} and {} values, expected {actions} and 3",
-                path.display(),
-                policy.len(),
-                wdl.len()
-            )));
-        }
-        Ok(OnnxEvaluator {
-            run: Box::new(run),
+        Ok(model)
+    }
+
+    /// What the model was checked against.
+    pub fn contract(&self) -> &Contract {
+        &self.contract
+    }
+
+    /// Runs one input row into `policy` (the policy logits) and `wdl` (win/draw/loss logits).
+    ///
+    /// # Errors
+    /// The runtime's message, or which output has another length than the contract's; the
+    /// slices' lengths must be the contract's.
+    pub fn run(&self, input: &[f32], policy: &mut [f32], wdl: &mut [f32]) -> Result<(), String> {
+        let x = tract_ndarray::Array2::from_shape_vec((1, input.len()), input.to_vec())
+            .map_err(|e| e.to_string())?;
+        let outputs = self
+            .plan
+            .run(tvec!(Tensor::from(x).into()))
+            .map_err(|e| e.to_string())?;
+        let copy = |index: usize, name: &str, out: &mut [f32]| -> Result<(), String> {
+            let view = outputs
+                .get(index)
+                .ok_or_else(|| format!("output {name} is missing from the run"))?
+                .to_array_view::<f32>()
+                .map_err(|e| format!("output {name}: {e}"))?;
+            if view.len() != out.len() {
+                return Err(format!(
+                    "output {name} has {} values, expected {}",
+                    view.len(),
+                    out.len()
+                ));
+            }
+            out.iter_mut().zip(view.iter()).for_each(|(o, &v)| *o = v);
+            Ok(())
+        };
+        copy(self.outputs.policy, crate::card::POLICY, policy)?;
+        copy(self.outputs.wdl, crate::card::WDL, wdl)
+    }
+}
+
+/// An ONNX policy/value model of positions of `G`, whose inputs `E` builds, evaluating one
+/// position at a time.
+pub struct OnnxEvaluator<G, E> {
+    model: OnnxModel,
+    encoder: E,
+    _game: PhantomData<fn(&G)>,
+}
+
+impl<G: Game, E: Encoder<G>> OnnxEvaluator<G, E> {
+    /// Loads the model at `path` for one position a call, its inputs built by `encoder` (the
+    /// one it was trained with), checked as [`OnnxModel::load`] does (the card's game is not
+    /// checked: use [`OnnxEvaluator::new`] with a model loaded for the game's contract).
+    ///
+    /// # Errors
+    /// As [`OnnxModel::load`].
+    pub fn load(path: &Path, encoder: E) -> Result<OnnxEvaluator<G, E>, Error> {
+        let model = OnnxModel::load(path, &Contract::of(None, &encoder))?;
+        Ok(OnnxEvaluator::new(model, encoder))
+    }
+
+    /// The evaluator of a loaded `model`, whose inputs `encoder` builds.
+    pub fn new(model: OnnxModel, encoder: E) -> OnnxEvaluator<G, E> {
+        OnnxEvaluator {
+            model,
             encoder,
             _game: PhantomData,
-        })
+        }
     }
 }
 
 impl<G: Game, E: Encoder<G>> Evaluator<G> for OnnxEvaluator<G, E> {
     fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
         let mut input = vec![0.0; self.encoder.input_len()];
+        let mut logits = vec![0.0; self.encoder.num_actions()];
+        let mut wdl = [0.0; 3];
         for (r, answer) in requests.iter().zip(out.iter_mut()) {
             self.encoder.encode(r.position, &mut input);
             let side = r.position.side_to_move();
             answer.priors.clear();
-            match (self.run)(input.clone()) {
-                Ok((logits, wdl)) => {
+            match self.model.run(&input, &mut logits, &mut wdl) {
+                Ok(()) => {
                     answer.priors.extend(r.moves.iter().map(|&mv| {
                         logits[self
                             .encoder
@@ -96,9 +141,144 @@ impl<G: Game, E: Encoder<G>> Evaluator<G> for OnnxEvaluator<G, E> {
                 }
                 Err(_) => {
                     // Checked at load time; should a run fail, fall back to uniform priors.
+                    let n = r.moves.len().max(1);
+                    answer.priors.resize(r.moves.len(), 1.0 / n as f32);
                     answer.value = Value::new(side, 0.0);
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use prost::Message;
+
+    use super::*;
+    use crate::proto::{
+        Dimension, FLOAT, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto,
+        TensorShapeProto, TensorTypeProto, TypeProto, ValueInfoProto,
+    };
+    use pjlab_core::EncoderId;
+
+    fn value(name: &str, width: usize) -> ValueInfoProto {
+        let dim = vec![
+            Dimension {
+                dim_value: None,
+                dim_param: Some("N".into()),
+            },
+            Dimension {
+                dim_value: Some(width as i64),
+                dim_param: None,
+            },
+        ];
+        ValueInfoProto {
+            name: name.into(),
+            r#type: Some(TypeProto {
+                tensor_type: Some(TensorTypeProto {
+                    elem_type: FLOAT,
+                    shape: Some(TensorShapeProto { dim }),
+                }),
+            }),
+        }
+    }
+
+    fn tensor(name: &str, dims: &[i64], data: Vec<f32>) -> TensorProto {
+        TensorProto {
+            dims: dims.to_vec(),
+            data_type: FLOAT,
+            float_data: data,
+            name: name.into(),
+        }
+    }
+
+    fn node(op: &str, inputs: &[&str], output: &str) -> NodeProto {
+        NodeProto {
+            input: inputs.iter().map(|s| s.to_string()).collect(),
+            output: vec![output.into()],
+            name: output.into(),
+            op_type: op.into(),
+        }
+    }
+
+    /// A foreign model of 2 inputs and 3 actions written with MatMul and Add, its outputs in
+    /// the other order than the export's: policy = x P + p, wdl = x V.
+    fn foreign(path: &Path) {
+        let graph = GraphProto {
+            name: "foreign".into(),
+            node: vec![
+                node("MatMul", &["input", "P"], "xp"),
+                node("Add", &["xp", "p"], "policy_logits"),
+                node("MatMul", &["input", "V"], "wdl_logits"),
+            ],
+            initializer: vec![
+                tensor("P", &[2, 3], vec![1.0, 2.0, 3.0, -1.0, 0.5, 0.0]),
+                tensor("p", &[3], vec![0.25, 0.0, -0.25]),
+                tensor("V", &[2, 3], vec![1.0, 0.0, -1.0, 0.0, 2.0, 0.0]),
+            ],
+            input: vec![value("input", 2)],
+            output: vec![value("wdl_logits", 3), value("policy_logits", 3)],
+        };
+        let model = ModelProto {
+            ir_version: 8,
+            graph: Some(graph),
+            opset_import: vec![OperatorSetIdProto {
+                domain: String::new(),
+                version: 13,
+            }],
+            ..ModelProto::default()
+        };
+        std::fs::write(path, model.encode_to_vec()).unwrap();
+    }
+
+    fn contract(actions: usize) -> Contract {
+        Contract {
+            game: Some("test".into()),
+            encoder: EncoderId {
+                name: "test-2".into(),
+                version: 1,
+            },
+            input_len: 2,
+            actions,
+        }
+    }
+
+    #[test]
+    fn a_foreign_model_runs_with_its_outputs_found_by_name() {
+        let dir = std::env::temp_dir().join(format!("pjlab-nn-onnx-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("model.onnx");
+        foreign(&path);
+        let model = OnnxModel::load(&path, &contract(3)).unwrap();
+        let (mut policy, mut wdl) = ([0.0; 3], [0.0; 3]);
+        model.run(&[2.0, 1.0], &mut policy, &mut wdl).unwrap();
+        // x P + p with x = (2, 1): (2 - 1, 4 + 0.5, 6 + 0) + p; x V: (2, 2, -2).
+        assert_eq!(policy, [1.25, 4.5, 5.75]);
+        assert_eq!(wdl, [2.0, 2.0, -2.0]);
+
+        let err = OnnxModel::load(&path, &contract(4))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("does not fit test's model card: policy_logits shape: expected [batch, 4], found [N, 3]"),
+            "{err}"
+        );
+        std::fs::write(
+            dir.join("model.json"),
+            r#"{"game": "test", "encoder": {"name": "test-3", "version": 1}}"#,
+        )
+        .unwrap();
+        let err = OnnxModel::load(&path, &contract(3))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("model.json does not fit test's model card: encoder: expected test-2 v1, found test-3 v1"),
+            "{err}"
+        );
+        let missing = OnnxModel::load(&dir.join("none.onnx"), &contract(3));
+        assert!(matches!(missing, Err(Error::Checkpoint(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

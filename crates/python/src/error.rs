@@ -66,6 +66,9 @@ pub enum Error {
         /// The shape wanted.
         expected: String,
     },
+    /// A file or directory that is not there (a model's path), raised as `FileNotFoundError`.
+    #[error("no such file or directory: {0}")]
+    NotFound(String),
     /// A bad argument of another kind (a batch of zero games, say).
     #[error("{0}")]
     Argument(String),
@@ -80,6 +83,15 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether this is a missing file, raised as `FileNotFoundError` in Python.
+    pub fn is_not_found(&self) -> bool {
+        match self {
+            Error::NotFound(_) => true,
+            Error::At { source, .. } => source.is_not_found(),
+            _ => false,
+        }
+    }
+
     /// Whether this is a lookup failure (an unknown name), raised as `KeyError` in Python.
     pub fn is_lookup(&self) -> bool {
         match self {

@@ -10,6 +10,14 @@
 //!   [`pjlab_core::ImperfectGame`].
 //! - [`Batch`]: N games stepped together into flat arrays, with automatic reset and seeds from
 //!   [`batch::game_seed`].
+//! - [`build_player`]: the lab's agents by spec (`alphabeta:depth=3`, `net:checkpoint=DIR`,
+//!   ...) choosing actions in a [`State`], through `pjlab_train::agent::build`, the one factory
+//!   the binary uses too.
+//! - [`load_model`]: a network (a training checkpoint, or an ONNX model that follows the game's
+//!   model card, checked by `pjlab_nn::card`) evaluating observations or states.
+//! - Records: [`GameHandle::state_from_text`], [`GameHandle::decode_moves`] and
+//!   [`GameHandle::action_texts`] turn a run's Parquet rows (move texts, action indices) into
+//!   actions and notation (the package reads the Parquet with pyarrow).
 //! - [`Error`]: every refusal, with what and where; nothing here panics on bad input.
 //! - With the `python` feature (which maturin turns on; see `python/pyproject.toml`), the PyO3
 //!   module `pjlab._pjlab` over all of this.
@@ -27,17 +35,21 @@
 //! # Ok::<(), pjlab_python::Error>(())
 //! ```
 
+mod agent;
 pub mod batch;
 mod chifoumi;
 mod error;
+mod model;
 mod registry;
 mod state;
 
 #[cfg(feature = "python")]
 mod py;
 
+pub use agent::{Player, build_player};
 pub use batch::{Batch, Outputs, StepOutputs, VecBatch};
 pub use chifoumi::ChifoumiState;
 pub use error::Error;
+pub use model::{Model, load_model};
 pub use registry::{ChifoumiGame, GameHandle, KitGame, games, load_game};
 pub use state::{KitState, State};

@@ -48,6 +48,50 @@ pub trait GameHandle: Send + Sync {
     /// # Errors
     /// [`Error::Argument`] for `n == 0`.
     fn new_batch(&self, n: usize, seed: u64) -> Result<Box<dyn Batch>, Error>;
+    /// The state of a position in the game's text form (a record's `start` or `position`),
+    /// under this variant's rules.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] when the text is no position of the game or the variant refuses it
+    /// (Chifoumi has no position text).
+    fn state_from_text(&self, text: &str) -> Result<Box<dyn State>, Error>;
+    /// The network's policy indices (the encoder's view: the mover's) of the game's action
+    /// indices `actions` in the position `position`: where a training target's probabilities
+    /// go in a policy row of the model card.
+    ///
+    /// # Errors
+    /// As [`GameHandle::state_from_text`], and [`Error::ActionOutOfRange`].
+    fn policy_indices(&self, position: &str, actions: &[i64]) -> Result<Vec<usize>, Error>;
+    /// The action indices of `moves` (move texts, a record's `moves`) played in turn from the
+    /// position `start`.
+    ///
+    /// # Errors
+    /// As [`GameHandle::state_from_text`], and [`Error::Argument`] at `move i` for a text that
+    /// names no legal move there.
+    fn decode_moves(&self, start: &str, moves: &[String]) -> Result<Vec<usize>, Error> {
+        let mut state = self.state_from_text(start)?;
+        let mut actions = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let action = state
+                .string_to_action(text)
+                .map_err(|e| e.at(format!("move {}", i + 1)))?;
+            state
+                .apply_action(action as i64)
+                .map_err(|e| e.at(format!("move {}", i + 1)))?;
+            actions.push(action);
+        }
+        Ok(actions)
+    }
+    /// The move texts of `actions` (action indices, a positions record's `legal` or
+    /// `policy_actions`) in the position `position`.
+    ///
+    /// # Errors
+    /// As [`GameHandle::state_from_text`], and [`Error::Argument`] for an action that is not
+    /// legal there.
+    fn action_texts(&self, position: &str, actions: &[i64]) -> Result<Vec<String>, Error> {
+        let state = self.state_from_text(position)?;
+        actions.iter().map(|&a| state.action_to_string(a)).collect()
+    }
 }
 
 /// Looks up a game by name and variant (`None`: the game's default variant): the registry's
@@ -159,6 +203,28 @@ impl<K: GameKit> GameHandle for KitGame<K> {
         })?;
         Ok(Box::new(batch))
     }
+
+    fn state_from_text(&self, text: &str) -> Result<Box<dyn State>, Error> {
+        let bad =
+            |why: String| Error::Argument(format!("{} position {text:?}: {why}", K::INFO.name));
+        let position = K::Game::from_text(text.trim()).map_err(|e| bad(e.to_string()))?;
+        let position = self.variant.adopt(position).map_err(bad)?;
+        let encoder = K::position_encoder(&position);
+        Ok(Box::new(KitState::<K>::new(position, encoder)))
+    }
+
+    fn policy_indices(&self, position: &str, actions: &[i64]) -> Result<Vec<usize>, Error> {
+        let position = K::Game::from_text(position.trim())
+            .map_err(|e| Error::Argument(format!("{} position {position:?}: {e}", K::INFO.name)))?;
+        let encoder = K::position_encoder(&position);
+        actions
+            .iter()
+            .map(|&a| {
+                let a = crate::state::check_range(K::INFO.name, a, position.num_actions())?;
+                Ok(encoder.policy_index(&position, a))
+            })
+            .collect()
+    }
 }
 
 /// Chifoumi with the spec's rules (the one variant, `standard`).
@@ -244,4 +310,19 @@ impl GameHandle for ChifoumiGame {
             ChifoumiState::new(&rules, seed)
         })?))
     }
+
+    fn state_from_text(&self, _text: &str) -> Result<Box<dyn State>, Error> {
+        Err(no_text())
+    }
+
+    fn policy_indices(&self, _position: &str, _actions: &[i64]) -> Result<Vec<usize>, Error> {
+        Err(no_text())
+    }
+}
+
+/// Chifoumi's refusal of position texts.
+fn no_text() -> Error {
+    Error::Argument(
+        "chifoumi has no position text: its records are read by `pjlab chifoumi`".into(),
+    )
 }

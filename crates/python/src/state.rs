@@ -1,6 +1,7 @@
 //! [`State`]: one game in progress, whatever the game, with OpenSpiel's vocabulary; and
 //! [`KitState`], the state of every perfect-information game of the registry.
 
+use std::any::Any;
 use std::fmt;
 
 use pjlab_core::{Encoder, Game, GameKit, Side};
@@ -11,8 +12,9 @@ use crate::Error;
 ///
 /// Players are indexed `0..num_players()`; actions are the game's dense action indices in
 /// `0..num_actions()`; masks hold 1 at the legal actions and 0 elsewhere. Every checked method
-/// leaves the state unchanged when it returns an error, and none panics on any input.
-pub trait State: fmt::Display + fmt::Debug + Send + Sync {
+/// leaves the state unchanged when it returns an error, and none panics on any input. A
+/// `&dyn State` upcasts to `&dyn Any`: the agents and models find their game's position there.
+pub trait State: Any + fmt::Display + fmt::Debug + Send + Sync {
     /// The registry's name of the game.
     fn game_name(&self) -> &'static str;
     /// A boxed copy, independent of this state.

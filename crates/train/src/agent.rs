@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 use burn::tensor::Device;
 use pjlab_agents::{Agent, Control, Decision, mcts_budget};
 use pjlab_core::spec::{Spec, SpecError};
-use pjlab_core::{Game, GameKit};
+use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
 use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
 
 use pjlab_nn::NetEvaluator;
 use pjlab_nn::PolicyValueNet;
-use pjlab_nn::onnx::OnnxEvaluator;
+use pjlab_nn::card::Contract;
+use pjlab_nn::onnx::{OnnxEvaluator, OnnxModel};
 
 /// A network's evaluator, whichever runtime runs it.
 type BoxedEvaluator<G> = Box<dyn Evaluator<G> + Send>;
@@ -123,13 +124,17 @@ impl<K: GameKit> NetAgent<K> {
 
 /// Builds a network player of the game of kit `K` from a spec
 /// `net:checkpoint=<path>[,sims=N][,time=T][,decisive=0|1]`: `<path>` is a checkpoint, a run
-/// directory (its latest checkpoint), or a model from `pjlab export` ending in `.onnx` (its
-/// inputs built by the encoder of the game's default config); `sims` simulations a move (200),
+/// directory (its latest checkpoint), or an ONNX model ending in `.onnx`: one from
+/// `pjlab export` or any model that follows the game's model card (input and outputs by name
+/// and shape, checked with the card beside it if there is one: see [`pjlab_nn::card`]), its
+/// inputs built by the encoder its card names ([`card_encoder`]; the default config's without
+/// a card); `sims` simulations a move (200),
 /// or `time` a move (`250ms`, `1s`; with `sims` too, whichever comes first).
 ///
 /// # Errors
 /// [`crate::Error::Config`] on a bad spec, [`crate::Error::Checkpoint`] when the checkpoint does
-/// not load or was trained on another game.
+/// not load or was trained on another game, [`crate::Error::Net`] when a model is missing or
+/// does not fit the game's model card (naming what differs: expected and found).
 pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate::Error> {
     let bad = |why: String| crate::Error::Config(format!("agent `{spec}`: {why}"));
     let mut options = Spec::parse(spec).map_err(|e| bad(e.to_string()))?;
@@ -155,8 +160,12 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
     };
     let (checkpoint, sims, time, decisive) = read(&mut options).map_err(|e| bad(e.to_string()))?;
     let mut agent = if checkpoint.extension().is_some_and(|e| e == "onnx") {
-        let encoder = K::encoder(&K::Config::default());
-        let evaluator = OnnxEvaluator::<K::Game, _>::load(Path::new(&checkpoint), encoder)?;
+        let path = Path::new(&checkpoint);
+        let card = pjlab_nn::card::read_card(path)?;
+        let encoder = card_encoder::<K>(card.as_ref());
+        let contract = Contract::of(Some(K::INFO.name), &encoder);
+        let model = OnnxModel::load(path, &contract)?;
+        let evaluator = OnnxEvaluator::<K::Game, _>::new(model, encoder);
         NetAgent::<K>::with_evaluator(Box::new(evaluator), sims.unwrap_or(200), seed)
     } else {
         let device = Device::default();
@@ -169,6 +178,42 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
     }
     agent.set_decisive(decisive);
     Ok(agent.with_spec(spec))
+}
+
+/// The encoder of an ONNX model of the game of kit `K` whose card is `card`: among the default
+/// config's, each variant's and the variant the encoder's name ends with (`chomp-5x6`: the
+/// `5x6` bar), the one the card names (else one of the same name, else the default config's:
+/// the card's check then says what differs).
+pub fn card_encoder<K: GameKit>(card: Option<&serde_json::Value>) -> K::Encoder {
+    let default = K::encoder(&K::Config::default());
+    let Some(card) = card else {
+        return default;
+    };
+    let (Some(name), Some(version)) = (
+        card["encoder"]["name"].as_str(),
+        card["encoder"]["version"].as_u64(),
+    ) else {
+        return default;
+    };
+    let named = name
+        .strip_prefix(K::INFO.name)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .and_then(|rest| K::variant(rest).ok());
+    let mut candidates = vec![default];
+    candidates.extend(
+        K::variants()
+            .into_iter()
+            .chain(named)
+            .map(|v| K::position_encoder(&v.start(0))),
+    );
+    // The same name and version; else the same name (the check then names the version).
+    let exact = candidates.iter().position(|e| {
+        let id = e.id();
+        id.name == name && u64::from(id.version) == version
+    });
+    let by_name = || candidates.iter().position(|e| e.id().name == name);
+    let at = exact.or_else(by_name).unwrap_or(0);
+    candidates.swap_remove(at)
 }
 
 /// Builds a player of the game of kit `K` from its spec: `net:checkpoint=<dir>,...` (a network

@@ -143,6 +143,19 @@ pub fn load<K: GameKit>(
     Ok((model, state.config))
 }
 
+/// A trained network of the game of kit `K` packed for CPU inference
+/// ([`pjlab_nn::checkpoint::load_packed`]), and the encoder it was trained with: `path` is a
+/// checkpoint or a run directory (its latest checkpoint). What the bindings evaluate, without
+/// naming Burn's devices.
+///
+/// # Errors
+/// As [`load`].
+pub fn load_packed<K: GameKit>(path: &Path) -> Result<(pjlab_nn::PackedNet, K::Encoder), Error> {
+    let (dir, state) = read_state::<K>(path)?;
+    let net = pjlab_nn::checkpoint::load_packed(&dir, &state.config.network, state.shape)?;
+    Ok((net, K::encoder(&state.config.game)))
+}
+
 /// The newest checkpoint of the run directory `run`, loaded for inference: its name, its
 /// iteration and the network; `None` while the run has none.
 ///

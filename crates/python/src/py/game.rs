@@ -4,9 +4,16 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+
 use super::state::PyState;
 use super::to_py;
-use crate::{GameHandle, games};
+use crate::{Error, GameHandle, games};
+
+/// Checks that two per-row lists have the same length.
+fn check_rows(first: usize, second: usize) -> PyResult<()> {
+    crate::state::check_len("the second list", second, first).map_err(to_py)
+}
 
 /// A game of the registry with one variant: static facts and new states.
 #[pyclass(name = "Game", module = "pjlab._pjlab", frozen)]
@@ -89,6 +96,128 @@ impl PyGame {
     fn new_initial_state(&self, seed: u64) -> PyResult<PyState> {
         let state = self.handle.new_initial_state(seed).map_err(to_py)?;
         Ok(PyState::new(state))
+    }
+
+    /// The state of a position text (a record's `start` or `position`) under this variant's
+    /// rules, with an empty history.
+    fn state_from_text(&self, text: &str) -> PyResult<PyState> {
+        let state = self.handle.state_from_text(text).map_err(to_py)?;
+        Ok(PyState::new(state))
+    }
+
+    /// The action indices of move texts played in turn from the position text `start`.
+    fn decode_moves(
+        &self,
+        py: Python<'_>,
+        start: &str,
+        moves: Vec<String>,
+    ) -> PyResult<Vec<usize>> {
+        let handle = &self.handle;
+        py.detach(|| handle.decode_moves(start, &moves))
+            .map_err(to_py)
+    }
+
+    /// `decode_moves` for many games at once: one list of actions per (start, moves) pair.
+    fn decode_games(
+        &self,
+        py: Python<'_>,
+        starts: Vec<String>,
+        moves: Vec<Vec<String>>,
+    ) -> PyResult<Vec<Vec<usize>>> {
+        check_rows(starts.len(), moves.len())?;
+        let handle = &self.handle;
+        py.detach(|| {
+            starts
+                .iter()
+                .zip(&moves)
+                .enumerate()
+                .map(|(i, (start, moves))| {
+                    handle
+                        .decode_moves(start, moves)
+                        .map_err(|e| e.at(format!("row {i}")))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(to_py)
+    }
+
+    /// The move texts of action indices in the position text `position`; with lists of
+    /// positions and of action lists, one list of texts per position.
+    fn action_texts(
+        &self,
+        py: Python<'_>,
+        positions: Vec<String>,
+        actions: Vec<Vec<i64>>,
+    ) -> PyResult<Vec<Vec<String>>> {
+        check_rows(positions.len(), actions.len())?;
+        let handle = &self.handle;
+        py.detach(|| {
+            positions
+                .iter()
+                .zip(&actions)
+                .enumerate()
+                .map(|(i, (position, actions))| {
+                    handle
+                        .action_texts(position, actions)
+                        .map_err(|e| e.at(format!("row {i}")))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(to_py)
+    }
+
+    /// The network's policy indices (the model card's action view, the mover's) of action
+    /// indices: for each position text, those of its list of actions.
+    fn policy_indices(
+        &self,
+        py: Python<'_>,
+        positions: Vec<String>,
+        actions: Vec<Vec<i64>>,
+    ) -> PyResult<Vec<Vec<usize>>> {
+        check_rows(positions.len(), actions.len())?;
+        let handle = &self.handle;
+        py.detach(|| {
+            positions
+                .iter()
+                .zip(&actions)
+                .enumerate()
+                .map(|(i, (position, actions))| {
+                    handle
+                        .policy_indices(position, actions)
+                        .map_err(|e| e.at(format!("row {i}")))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(to_py)
+    }
+
+    /// The observations of position texts (from the player to act's view), as a float32 array
+    /// `[N, observation_tensor_size()]`.
+    fn encode_positions<'py>(
+        &self,
+        py: Python<'py>,
+        positions: Vec<String>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let width = self.handle.observation_len();
+        let handle = &self.handle;
+        let data = py
+            .detach(|| {
+                let mut data = vec![0.0f32; positions.len() * width];
+                for (i, (text, row)) in positions
+                    .iter()
+                    .zip(data.chunks_exact_mut(width))
+                    .enumerate()
+                {
+                    let at = |e: Error| e.at(format!("row {i}"));
+                    let state = handle.state_from_text(text).map_err(at)?;
+                    let player = state.current_player().unwrap_or(0) as i64;
+                    state.observation(player, row).map_err(at)?;
+                }
+                Ok::<_, Error>(data)
+            })
+            .map_err(to_py)?;
+        let n = positions.len();
+        PyArray1::from_vec(py, data).reshape([n, width])
     }
 
     fn __repr__(&self) -> String {

@@ -2,19 +2,23 @@
 //! nothing else. The `pjlab` package re-exports it with docstrings and stubs
 //! (`python/pjlab/_pjlab.pyi`).
 
+mod agent;
 mod batch;
 mod game;
+mod model;
 mod state;
 
-use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyKeyError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::Error;
 
-/// The Python exception of a refusal: `KeyError` for an unknown name, `ValueError` otherwise,
-/// with the error's message.
+/// The Python exception of a refusal: `KeyError` for an unknown name, `FileNotFoundError` for a
+/// missing file, `ValueError` otherwise, with the error's message.
 pub(crate) fn to_py(error: Error) -> PyErr {
-    if error.is_lookup() {
+    if error.is_not_found() {
+        PyFileNotFoundError::new_err(error.to_string())
+    } else if error.is_lookup() {
         PyKeyError::new_err(error.to_string())
     } else {
         PyValueError::new_err(error.to_string())
@@ -24,13 +28,15 @@ pub(crate) fn to_py(error: Error) -> PyErr {
 /// `current_player()` once the game is over (OpenSpiel's `kTerminalPlayerId`).
 pub(crate) const TERMINAL_PLAYER: i64 = -4;
 
-/// The lab's games: `load_game`, `Game`, `State`, `BatchedEnv`.
+/// The lab's games: `load_game`, `Game`, `State`, `BatchedEnv`, `Agent`, `Model`.
 #[pymodule]
 #[pyo3(name = "_pjlab")]
 fn pjlab_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<batch::PyBatchedEnv>()?;
+    m.add_class::<agent::PyAgent>()?;
+    m.add_class::<model::PyModel>()?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
     m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;

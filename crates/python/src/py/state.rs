@@ -21,6 +21,11 @@ impl PyState {
             history: Vec::new(),
         }
     }
+
+    /// The state behind it (what agents and models read).
+    pub(crate) fn inner(&self) -> &dyn State {
+        self.state.as_ref()
+    }
 }
 
 #[pymethods]

@@ -1,0 +1,124 @@
+//! [`Player`]: one of the lab's agents (every spec of `pjlab_train::agent::build`: `random`,
+//! `greedy`, `alphabeta:depth=3`, `mcts:sims=800`, `net:checkpoint=DIR` or `model.onnx`,
+//! `alphabeta:eval=nnue:FILE`, ...) choosing actions in a [`State`] of its game.
+
+use std::any::Any;
+
+use pjlab_agents::Agent;
+use pjlab_core::{Game, GameKit};
+use pjlab_registry::{GameName, with_kit};
+
+use crate::Error;
+use crate::state::{KitState, State};
+
+/// An agent of one game, choosing an action index in that game's states.
+pub trait Player: Send + Sync {
+    /// The spec it was built from.
+    fn spec(&self) -> &str;
+    /// The registry's name of its game.
+    fn game_name(&self) -> &'static str;
+    /// The action it plays in `state` (an index of `state`'s legal actions); the state is not
+    /// changed. Long searches run here: call it without holding locks others need.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] when `state` is of another game, is over, or the agent answers no
+    /// legal move.
+    fn choose(&mut self, state: &dyn State) -> Result<usize, Error>;
+    /// Reseeds its random choices and forgets what earlier games taught it (hash tables).
+    fn new_game(&mut self, seed: u64);
+}
+
+/// Builds the agent `spec` names for the game `game` (a registry name), seeded with `seed`.
+///
+/// Chifoumi has no agents here: its players (`pjlab_chifoumi::Player`) observe every turn of a
+/// match, which a single state does not hold.
+///
+/// # Errors
+/// [`Error::UnknownGame`], and [`Error::Argument`] for a spec the factory refuses (unknown
+/// agent or option, a checkpoint or model that is missing, of another game, or does not fit the
+/// game's model card), with the factory's message.
+pub fn build_player(game: &str, spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
+    if game.eq_ignore_ascii_case(crate::chifoumi::NAME) {
+        return Err(Error::Argument(
+            "chifoumi has no agents in pjlab.Agent: its players observe every turn of a match, \
+             which one state does not hold (run them with `pjlab chifoumi`)"
+                .into(),
+        ));
+    }
+    let name = GameName::parse(game).map_err(|_| Error::UnknownGame {
+        name: game.to_string(),
+        known: crate::games().join(", "),
+    })?;
+    with_kit!(name, |K| KitPlayer::<K>::build(spec, seed))
+}
+
+/// An agent of a [`GameKit`]'s game.
+struct KitPlayer<K: GameKit> {
+    spec: String,
+    /// Behind a mutex so that the player is `Sync` (the agents are only `Send`); it is never
+    /// contended (`choose` takes `&mut self`).
+    agent: std::sync::Mutex<Box<dyn Agent<K::Game>>>,
+}
+
+impl<K: GameKit> KitPlayer<K> {
+    fn build(spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
+        let spec = spec.trim();
+        let agent = pjlab_train::agent::build::<K>(spec, seed)
+            .map_err(|e| Error::Argument(format!("{} agent {spec:?}: {e}", K::INFO.name)))?;
+        Ok(Box::new(KitPlayer::<K> {
+            spec: spec.to_string(),
+            agent: std::sync::Mutex::new(agent),
+        }))
+    }
+}
+
+impl<K: GameKit> Player for KitPlayer<K> {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn game_name(&self) -> &'static str {
+        K::INFO.name
+    }
+
+    fn choose(&mut self, state: &dyn State) -> Result<usize, Error> {
+        let any: &dyn Any = state;
+        let Some(state) = any.downcast_ref::<KitState<K>>() else {
+            return Err(Error::Argument(format!(
+                "agent {:?} plays {}, not {}",
+                self.spec,
+                K::INFO.name,
+                state.game_name()
+            )));
+        };
+        let position = state.position();
+        if position.outcome().is_some() {
+            return Err(Error::Argument(format!(
+                "agent {:?}: the game is over in {}",
+                self.spec,
+                position.to_text()
+            )));
+        }
+        let agent = self.agent.get_mut().unwrap_or_else(|p| p.into_inner());
+        let decision = agent.decide(position);
+        let mut legal = Vec::new();
+        position.legal_moves(&mut legal);
+        match decision.best_move {
+            Some(mv) if legal.contains(&mv) => Ok(position.action_index(mv)),
+            other => Err(Error::Argument(format!(
+                "agent {:?} answered {} in {}",
+                self.spec,
+                other.map_or("no move".into(), |mv| format!(
+                    "the illegal move {}",
+                    position.move_to_text(mv)
+                )),
+                position.to_text()
+            ))),
+        }
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        let agent = self.agent.get_mut().unwrap_or_else(|p| p.into_inner());
+        agent.new_game(seed);
+    }
+}

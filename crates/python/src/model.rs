@@ -1,0 +1,291 @@
+//! [`Model`]: a policy/value network of one game for evaluation, from a training checkpoint
+//! (run by the lab's packed CPU forward pass) or from an ONNX model that follows the game's
+//! model card (the lab's own `pjlab export` or a foreign one, run by tract).
+
+use std::any::Any;
+use std::path::Path;
+
+use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
+use pjlab_nn::PackedNet;
+use pjlab_nn::card::{Contract, card_game, card_path, read_card};
+use pjlab_nn::onnx::OnnxModel;
+use pjlab_registry::{GameName, with_kit};
+
+use crate::Error;
+use crate::state::{KitState, State};
+
+/// A network of one game: rows of inputs to policy logits and values.
+pub trait Model: Send + Sync {
+    /// The registry's name of its game.
+    fn game_name(&self) -> &'static str;
+    /// `checkpoint` or `onnx`.
+    fn format(&self) -> &'static str;
+    /// Its encoder's name and version (`pijersi-planes v1`).
+    fn encoding(&self) -> String;
+    /// Values in one input row (an observation).
+    fn input_len(&self) -> usize;
+    /// Policy logits in one output row.
+    fn num_actions(&self) -> usize;
+    /// Evaluates `inputs`, rows of [`Model::input_len`] values (observations, as the encoder
+    /// builds them), into `policy` (a row of [`Model::num_actions`] logits each, in the
+    /// network's action view: the mover's, as the card says) and `value` (one each: P(win) -
+    /// P(loss) for the side to move).
+    ///
+    /// # Errors
+    /// [`Error::Shape`] when the lengths disagree, [`Error::Argument`] when the runtime fails.
+    fn evaluate_inputs(
+        &self,
+        inputs: &[f32],
+        policy: &mut [f32],
+        value: &mut [f32],
+    ) -> Result<(), Error>;
+    /// Evaluates `states` of its game into `policy` (a row of the states' action count each:
+    /// `policy[a]` is the logit of the state's action `a`, mapped back from the network's view)
+    /// and `value` (one each, for the player to act).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for a state of another game or of another action space than the
+    /// network's (a Chomp bar of another size), [`Error::Shape`] on wrong output lengths.
+    fn evaluate_states(
+        &self,
+        states: &[&dyn State],
+        policy: &mut [f32],
+        value: &mut [f32],
+    ) -> Result<(), Error>;
+}
+
+/// Loads a model: `path` is a training checkpoint directory (or a run directory: its latest
+/// checkpoint), or an `.onnx` file with or without its card beside it (`model.json`, written
+/// by `pjlab export`). `game` names its game; without it, the checkpoint's or the card's game.
+/// An ONNX model's inputs are built by the encoder its card names (Chomp: of its bar), else by
+/// the encoder of `variant`'s positions (when given), else by the game's default one.
+///
+/// # Errors
+/// [`Error::NotFound`] when nothing is at `path`; [`Error::UnknownGame`]; [`Error::Argument`]
+/// when the checkpoint does not load or is of another game, or the ONNX model or its card does
+/// not fit the game (naming what differs: expected and found), or no game is named or found.
+pub fn load_model(
+    path: &Path,
+    game: Option<&str>,
+    variant: Option<&str>,
+) -> Result<Box<dyn Model>, Error> {
+    if !path.exists() {
+        return Err(Error::NotFound(path.display().to_string()));
+    }
+    let games: Vec<&'static str> = GameName::ALL.iter().map(|g| g.name()).collect();
+    let parse = |name: &str| {
+        GameName::parse(name.trim()).map_err(|_| Error::UnknownGame {
+            name: name.to_string(),
+            known: games.join(", "),
+        })
+    };
+    let onnx = path.extension().is_some_and(|e| e == "onnx");
+    let name = match game {
+        Some(name) => parse(name)?,
+        None if onnx => {
+            let card = read_card(path).map_err(net_error)?.ok_or_else(|| {
+                Error::Argument(format!(
+                    "{}: no model card beside it ({}) to name its game: pass game=...",
+                    path.display(),
+                    card_path(path).display()
+                ))
+            })?;
+            let found = card_game(&card, &games).ok_or_else(|| {
+                Error::Argument(format!(
+                    "{}: the card names no game of the registry ({}): pass game=...",
+                    card_path(path).display(),
+                    games.join(", ")
+                ))
+            })?;
+            parse(found)?
+        }
+        None => {
+            let found = pjlab_train::checkpoint::game(path).map_err(train_error)?;
+            parse(&found)?
+        }
+    };
+    if onnx {
+        with_kit!(name, |K| KitModel::<K>::onnx(path, variant))
+    } else {
+        with_kit!(name, |K| KitModel::<K>::checkpoint(path))
+    }
+}
+
+fn net_error(e: pjlab_nn::Error) -> Error {
+    Error::Argument(e.to_string())
+}
+
+fn train_error(e: pjlab_train::Error) -> Error {
+    Error::Argument(e.to_string())
+}
+
+/// What runs a network.
+enum Runner {
+    Packed(PackedNet),
+    Onnx(OnnxModel),
+}
+
+/// A network of a [`GameKit`]'s game and the encoder its inputs come from.
+struct KitModel<K: GameKit> {
+    runner: Runner,
+    encoder: K::Encoder,
+}
+
+impl<K: GameKit> KitModel<K> {
+    fn onnx(path: &Path, variant: Option<&str>) -> Result<Box<dyn Model>, Error> {
+        let card = read_card(path).map_err(net_error)?;
+        let encoder = match (&card, variant) {
+            (None, Some(variant)) => {
+                let variant = K::variant(variant).map_err(|reason| Error::UnknownVariant {
+                    game: K::INFO.name,
+                    variant: variant.to_string(),
+                    reason,
+                })?;
+                K::position_encoder(&variant.start(0))
+            }
+            _ => pjlab_train::agent::card_encoder::<K>(card.as_ref()),
+        };
+        let contract = Contract::of(Some(K::INFO.name), &encoder);
+        let model = OnnxModel::load(path, &contract).map_err(net_error)?;
+        Ok(Box::new(KitModel::<K> {
+            runner: Runner::Onnx(model),
+            encoder,
+        }))
+    }
+
+    fn checkpoint(path: &Path) -> Result<Box<dyn Model>, Error> {
+        let (net, encoder) =
+            pjlab_train::checkpoint::load_packed::<K>(path).map_err(train_error)?;
+        Ok(Box::new(KitModel::<K> {
+            runner: Runner::Packed(net),
+            encoder,
+        }))
+    }
+
+    /// One or more rows through the network.
+    fn run(&self, inputs: &[f32], policy: &mut [f32], wdl: &mut [f32]) -> Result<(), Error> {
+        match &self.runner {
+            Runner::Packed(net) => {
+                net.forward(inputs, policy, wdl);
+                Ok(())
+            }
+            Runner::Onnx(model) => {
+                let (width, actions) = (self.input_len(), self.num_actions());
+                let rows = inputs
+                    .chunks_exact(width)
+                    .zip(policy.chunks_exact_mut(actions))
+                    .zip(wdl.chunks_exact_mut(3));
+                for ((input, policy), wdl) in rows {
+                    model
+                        .run(input, policy, wdl)
+                        .map_err(|e| Error::Argument(format!("onnx model: {e}")))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn check_lengths(&self, rows: usize, policy: usize, value: usize) -> Result<(), Error> {
+        crate::state::check_len("policy", policy, rows * self.num_actions())?;
+        crate::state::check_len("value", value, rows)
+    }
+}
+
+impl<K: GameKit> Model for KitModel<K> {
+    fn game_name(&self) -> &'static str {
+        K::INFO.name
+    }
+
+    fn format(&self) -> &'static str {
+        match self.runner {
+            Runner::Packed(_) => "checkpoint",
+            Runner::Onnx(_) => "onnx",
+        }
+    }
+
+    fn encoding(&self) -> String {
+        let id = self.encoder.id();
+        format!("{} v{}", id.name, id.version)
+    }
+
+    fn input_len(&self) -> usize {
+        self.encoder.input_len()
+    }
+
+    fn num_actions(&self) -> usize {
+        self.encoder.num_actions()
+    }
+
+    fn evaluate_inputs(
+        &self,
+        inputs: &[f32],
+        policy: &mut [f32],
+        value: &mut [f32],
+    ) -> Result<(), Error> {
+        let width = self.input_len();
+        if !inputs.len().is_multiple_of(width) {
+            return Err(Error::Shape {
+                what: "observations",
+                found: format!("{} values", inputs.len()),
+                expected: format!("rows of {width}"),
+            });
+        }
+        let rows = inputs.len() / width;
+        self.check_lengths(rows, policy.len(), value.len())?;
+        let mut wdl = vec![0.0; rows * 3];
+        self.run(inputs, policy, &mut wdl)?;
+        for (v, row) in value.iter_mut().zip(wdl.chunks_exact(3)) {
+            *v = pjlab_nn::wdl_value(row);
+        }
+        Ok(())
+    }
+
+    fn evaluate_states(
+        &self,
+        states: &[&dyn State],
+        policy: &mut [f32],
+        value: &mut [f32],
+    ) -> Result<(), Error> {
+        let (width, actions) = (self.input_len(), self.num_actions());
+        let mut positions = Vec::with_capacity(states.len());
+        for (i, state) in states.iter().enumerate() {
+            let any: &dyn Any = *state;
+            let position = any
+                .downcast_ref::<KitState<K>>()
+                .map(KitState::position)
+                .ok_or_else(|| {
+                    Error::Argument(format!(
+                        "a {} model cannot evaluate a {} state",
+                        K::INFO.name,
+                        state.game_name()
+                    ))
+                    .at(format!("state {i}"))
+                })?;
+            if position.num_actions() != actions {
+                return Err(Error::Argument(format!(
+                    "the position has {} actions, the network ({}) {actions}",
+                    position.num_actions(),
+                    self.encoding()
+                ))
+                .at(format!("state {i}")));
+            }
+            positions.push(position);
+        }
+        self.check_lengths(states.len(), policy.len(), value.len())?;
+        let mut inputs = vec![0.0; states.len() * width];
+        for (position, row) in positions.iter().zip(inputs.chunks_exact_mut(width)) {
+            self.encoder.encode(position, row);
+        }
+        let mut logits = vec![0.0; states.len() * actions];
+        self.evaluate_inputs(&inputs, &mut logits, value)?;
+        let rows = policy
+            .chunks_exact_mut(actions)
+            .zip(logits.chunks_exact(actions));
+        for (position, (out, logits)) in positions.iter().zip(rows) {
+            for (action, o) in out.iter_mut().enumerate() {
+                *o = logits[self.encoder.policy_index(position, action)];
+            }
+        }
+        Ok(())
+    }
+}

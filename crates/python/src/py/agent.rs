@@ -1,0 +1,72 @@
+//! `Agent`: the lab's players by spec.
+
+use pyo3::prelude::*;
+
+use super::game::PyGame;
+use super::state::PyState;
+use super::to_py;
+use crate::Player;
+
+/// A game given as a `Game` or by name.
+pub(crate) fn game_name(game: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(game) = game.cast::<PyGame>() {
+        return Ok(game.get().handle.name().to_string());
+    }
+    game.extract::<String>()
+}
+
+/// One of the lab's agents for one game, built from its spec: every spec of `pjlab match`
+/// (`random`, `greedy`, `alphabeta:depth=3`, `alphabeta:time=100ms`, `alphabeta:eval=nnue:FILE`,
+/// `mcts:sims=800`, `net:checkpoint=DIR` or `model.onnx`, `ugi:cmd=...`). Chifoumi has none
+/// here: its players observe a whole match, which one state does not hold (ValueError).
+#[pyclass(name = "Agent", module = "pjlab._pjlab")]
+pub(crate) struct PyAgent {
+    player: Box<dyn Player>,
+}
+
+#[pymethods]
+impl PyAgent {
+    /// The agent `spec` names for `game` (a `Game` or a name), seeded with `seed`.
+    #[new]
+    #[pyo3(signature = (spec, game, seed = 0))]
+    fn new(py: Python<'_>, spec: &str, game: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+        let name = game_name(game)?;
+        let player = py
+            .detach(|| crate::build_player(&name, spec, seed))
+            .map_err(to_py)?;
+        Ok(PyAgent { player })
+    }
+
+    /// The action index it plays in `state` (one of `state.legal_actions()`); the state is not
+    /// changed. The search runs with the GIL released.
+    fn choose(&mut self, py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<usize> {
+        let inner = state.inner();
+        let player = &mut self.player;
+        py.detach(|| player.choose(inner)).map_err(to_py)
+    }
+
+    /// Reseeds its random choices and forgets earlier games (hash tables, search trees).
+    fn new_game(&mut self, seed: u64) {
+        self.player.new_game(seed);
+    }
+
+    /// The spec it was built from.
+    #[getter]
+    fn spec(&self) -> String {
+        self.player.spec().to_string()
+    }
+
+    /// Its game's name.
+    #[getter]
+    fn game_name(&self) -> &'static str {
+        self.player.game_name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Agent({:?}, {:?})",
+            self.player.spec(),
+            self.player.game_name()
+        )
+    }
+}
