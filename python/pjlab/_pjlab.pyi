@@ -128,6 +128,13 @@ class State:
         """The actions applied to this object since its initial state."""
     def game_name(self) -> str:
         """The game's name."""
+    def svg(self) -> str:
+        """The position as a self-contained SVG picture: the board, the pieces, whose turn it is
+        or the result, the last move played with ``apply_action`` marked. Every piece is an
+        element of class ``piece`` with a ``data-cell`` attribute naming its cell. Raises
+        ``ValueError`` for Chifoumi, whose pictures are whole matches (``pjlab chifoumi show``)."""
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's rich display: ``svg()``, or ``None`` for Chifoumi."""
     def clone(self) -> State:
         """An independent copy."""
     def __copy__(self) -> State: ...

@@ -161,4 +161,9 @@ impl State for ChifoumiState {
             )))
         }
     }
+
+    /// Chifoumi's pictures are pages of a whole match (`pjlab chifoumi show`), not one state.
+    fn svg(&self) -> Option<String> {
+        None
+    }
 }

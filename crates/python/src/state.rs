@@ -67,6 +67,9 @@ pub trait State: Any + fmt::Display + fmt::Debug + Send + Sync {
     /// # Errors
     /// [`Error::Argument`] when the text names no legal move here.
     fn string_to_action(&self, text: &str) -> Result<usize, Error>;
+    /// The position drawn as a self-contained SVG picture (the game crate's drawing, the last
+    /// move played through [`State::apply_action`] marked); `None` for a game without one.
+    fn svg(&self) -> Option<String>;
 }
 
 /// Checks `action` against `0..num_actions`.
@@ -125,12 +128,19 @@ pub(crate) fn check_len(what: &'static str, found: usize, expected: usize) -> Re
 pub struct KitState<K: GameKit> {
     position: K::Game,
     encoder: K::Encoder,
+    /// The position before the last move [`State::apply_action`] played, and that move, for
+    /// the picture's mark (the batches' unchecked path keeps none).
+    last: Option<(K::Game, <K::Game as Game>::Move)>,
 }
 
 impl<K: GameKit> KitState<K> {
     /// The state of `position`, observed through `encoder`.
     pub fn new(position: K::Game, encoder: K::Encoder) -> KitState<K> {
-        KitState { position, encoder }
+        KitState {
+            position,
+            encoder,
+            last: None,
+        }
     }
 
     /// The position.
@@ -166,6 +176,7 @@ impl<K: GameKit> Clone for KitState<K> {
         KitState {
             position: self.position.clone(),
             encoder: self.encoder.clone(),
+            last: self.last.clone(),
         }
     }
 }
@@ -241,12 +252,16 @@ impl<K: GameKit> State for KitState<K> {
     fn apply_action(&mut self, action: i64) -> Result<(), Error> {
         let mv = self.legal_move(action)?;
         let index = self.position.action_index(mv);
+        let before = self.position.clone();
         self.position
             .play(mv)
-            .map_err(|e| self.illegal(index, format!(": {e}")))
+            .map_err(|e| self.illegal(index, format!(": {e}")))?;
+        self.last = Some((before, mv));
+        Ok(())
     }
 
     fn apply_legal(&mut self, action: usize) {
+        self.last = None;
         if let Some(mv) = self.position.action_from_index(action) {
             self.position.play_unchecked(mv);
         }
@@ -288,5 +303,9 @@ impl<K: GameKit> State for KitState<K> {
                     self.position.to_text()
                 ))
             })
+    }
+
+    fn svg(&self) -> Option<String> {
+        K::board_svg(&self.position, self.last.as_ref().map(|(p, mv)| (p, *mv)))
     }
 }

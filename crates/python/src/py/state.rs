@@ -1,6 +1,7 @@
 //! `State`: one game in progress.
 
 use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::{TERMINAL_PLAYER, to_py};
@@ -163,6 +164,25 @@ impl PyState {
 
     fn __str__(&self) -> String {
         self.state.to_string()
+    }
+
+    /// The position as a self-contained SVG picture: the board, the pieces, whose turn it is or
+    /// the result, and the last move played with ``apply_action`` marked. Every piece is an
+    /// element of class ``piece`` with a ``data-cell`` attribute naming its cell. Raises
+    /// ValueError for Chifoumi, whose pictures are whole matches (``pjlab chifoumi show``).
+    fn svg(&self) -> PyResult<String> {
+        self.state.svg().ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{} states have no picture (see `pjlab chifoumi show`)",
+                self.state.game_name()
+            ))
+        })
+    }
+
+    /// Jupyter's rich display: the board as SVG (``None`` for Chifoumi, which then shows as
+    /// text).
+    fn _repr_svg_(&self) -> Option<String> {
+        self.state.svg()
     }
 
     fn __repr__(&self) -> String {
