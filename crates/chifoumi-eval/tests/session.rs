@@ -46,7 +46,17 @@ fn an_interrupted_session_resumes_to_the_whole_run() {
     assert_eq!(records.len(), session::scheduled(&records));
 
     let mut first = session::open(&part, RunKind::Tournament, Some(spec())).unwrap();
-    session::play(&mut first, &part, &factory, 1, &stop, &mut |r| {
+    // The stop is raised from the worker's side too, when it builds the players of its sixth
+    // match (3 players checked first, then 2 a match): on a loaded machine the one worker can
+    // otherwise finish every match before the progress callback below sees the fifth.
+    let built = std::sync::atomic::AtomicUsize::new(0);
+    let stopping_factory = |spec: &str| {
+        if built.fetch_add(1, Ordering::SeqCst) + 1 > 3 + 2 * 5 {
+            stop.store(true, Ordering::SeqCst);
+        }
+        factory(spec)
+    };
+    session::play(&mut first, &part, &stopping_factory, 1, &stop, &mut |r| {
         if r.len() == 5 {
             stop.store(true, Ordering::SeqCst);
         }

@@ -253,7 +253,9 @@ mod tests {
         let ((l1, u1), (l2, u2)) = (wilson(22.0, 64.0), wilson(48.0, 64.0));
         let (p1, p2) = (22.0 / 64.0, 48.0 / 64.0);
         let low = 0.40625 - ((p2 - l2).powi(2) + (u1 - p1).powi(2)).sqrt();
+        let high = 0.40625 + ((u2 - p2).powi(2) + (p1 - l1).powi(2)).sqrt();
         assert!((rise.low - low).abs() < 1e-12, "{} vs {low}", rise.low);
+        assert!((rise.high - high).abs() < 1e-12, "{} vs {high}", rise.high);
         let line = rise.line();
         assert!(
             line.starts_with("score_vs_alphabeta_d2 rose by 40.6 points: 34.4% at iteration 10"),
