@@ -16,3 +16,5 @@ timeout 150m nice -n 19 $PJLAB nnue data --game pijersi --depth 4 --games 20000 
   --out experiments/neural-strongest/data/d4-s6.txt || true
 uptime
 wc -l experiments/neural-strongest/data/d4-s6.txt
+# (Stopped by hand after 113 minutes, at 11,830 games and 136,132 positions, to leave the machine idle for the
+# equal-time matches of run.sh; the file keeps every line written by then, the games in order.)
