@@ -58,6 +58,7 @@ impl Provenance {
         };
         let load = match (self.load_start, self.load_end) {
             (None, None) => String::new(),
+            (Some(start), None) => format!(", load {start:.2} at the start"),
             (start, end) => {
                 let show =
                     |l: Option<f64>| l.map_or_else(|| "?".to_string(), |l| format!("{l:.2}"));
@@ -132,6 +133,12 @@ mod tests {
             p.describe()
                 .ends_with("load 1.50 at the start, 0.25 at the end")
         );
+        // A run that has not saved yet (or never keeps an end, as Chifoumi's) gives its start.
+        let started = Provenance {
+            load_end: None,
+            ..p.clone()
+        };
+        assert!(started.describe().ends_with(", load 1.50 at the start"));
         // Records made before the load was kept read back without it and describe none.
         let old: Provenance = serde_json::from_str(r#"{"version":"0.1.0","cores":2}"#).unwrap();
         assert_eq!(old.load_start, None);
