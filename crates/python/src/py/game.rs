@@ -15,6 +15,25 @@ fn check_rows(first: usize, second: usize) -> PyResult<()> {
     crate::state::check_len("the second list", second, first).map_err(to_py)
 }
 
+/// `f` on each row of two parallel lists, the GIL released; an error names its row.
+fn per_row<A: Sync, B: Sync, T: Send>(
+    py: Python<'_>,
+    first: &[A],
+    second: &[B],
+    f: impl Fn(&A, &B) -> Result<T, Error> + Sync,
+) -> PyResult<Vec<T>> {
+    check_rows(first.len(), second.len())?;
+    py.detach(|| {
+        first
+            .iter()
+            .zip(second)
+            .enumerate()
+            .map(|(i, (a, b))| f(a, b).map_err(|e| e.at(format!("row {i}"))))
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .map_err(to_py)
+}
+
 /// A game of the registry with one variant: static facts and new states.
 #[pyclass(name = "Game", module = "pjlab._pjlab", frozen)]
 pub(crate) struct PyGame {
@@ -124,21 +143,10 @@ impl PyGame {
         starts: Vec<String>,
         moves: Vec<Vec<String>>,
     ) -> PyResult<Vec<Vec<usize>>> {
-        check_rows(starts.len(), moves.len())?;
         let handle = &self.handle;
-        py.detach(|| {
-            starts
-                .iter()
-                .zip(&moves)
-                .enumerate()
-                .map(|(i, (start, moves))| {
-                    handle
-                        .decode_moves(start, moves)
-                        .map_err(|e| e.at(format!("row {i}")))
-                })
-                .collect::<Result<Vec<_>, _>>()
+        per_row(py, &starts, &moves, |start, moves| {
+            handle.decode_moves(start, moves)
         })
-        .map_err(to_py)
     }
 
     /// The move texts of action indices in the position text `position`; with lists of
@@ -149,21 +157,10 @@ impl PyGame {
         positions: Vec<String>,
         actions: Vec<Vec<i64>>,
     ) -> PyResult<Vec<Vec<String>>> {
-        check_rows(positions.len(), actions.len())?;
         let handle = &self.handle;
-        py.detach(|| {
-            positions
-                .iter()
-                .zip(&actions)
-                .enumerate()
-                .map(|(i, (position, actions))| {
-                    handle
-                        .action_texts(position, actions)
-                        .map_err(|e| e.at(format!("row {i}")))
-                })
-                .collect::<Result<Vec<_>, _>>()
+        per_row(py, &positions, &actions, |position, actions| {
+            handle.action_texts(position, actions)
         })
-        .map_err(to_py)
     }
 
     /// The network's policy indices (the model card's action view, the mover's) of action
@@ -174,21 +171,10 @@ impl PyGame {
         positions: Vec<String>,
         actions: Vec<Vec<i64>>,
     ) -> PyResult<Vec<Vec<usize>>> {
-        check_rows(positions.len(), actions.len())?;
         let handle = &self.handle;
-        py.detach(|| {
-            positions
-                .iter()
-                .zip(&actions)
-                .enumerate()
-                .map(|(i, (position, actions))| {
-                    handle
-                        .policy_indices(position, actions)
-                        .map_err(|e| e.at(format!("row {i}")))
-                })
-                .collect::<Result<Vec<_>, _>>()
+        per_row(py, &positions, &actions, |position, actions| {
+            handle.policy_indices(position, actions)
         })
-        .map_err(to_py)
     }
 
     /// The observations of position texts (from the player to act's view), as a float32 array

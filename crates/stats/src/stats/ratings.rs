@@ -303,14 +303,13 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[test]
-    fn two_player_ratings_match_the_closed_form() {
-        // Without a colour term the two-player model is saturated: F(d - D) and F(-d - D) equal
-        // the observed win and loss rates, so d = 200 (logit10(w) - logit10(l)).
+
+    /// Player 0 against player 1, `count` games of each `result` (player 0's view), colours
+    /// alternating.
+    fn alternating(results: &[(i8, usize)]) -> Vec<(usize, usize, i8)> {
         let mut games = Vec::new();
-        for (result, count) in [(1i8, 55), (0, 30), (-1, 15)] {
+        for &(result, count) in results {
             for k in 0..count {
-                // Alternate colours; the model ignores them.
                 if k % 2 == 0 {
                     games.push((0, 1, result));
                 } else {
@@ -318,6 +317,24 @@ mod tests {
                 }
             }
         }
+        games
+    }
+
+    /// The delta method's 95% half-width of d = 200 (logit10(w) - logit10(l)) from the
+    /// observed win and loss rates of a multinomial sample of n games:
+    /// Var(d) = (200 / ln 10)^2 / n [1/(w(1-w)) + 1/(l(1-l)) + 2/((1-w)(1-l))].
+    fn delta_half_width(w: f64, l: f64, n: f64) -> f64 {
+        let c = 200.0 / std::f64::consts::LN_10;
+        let variance = c * c / n
+            * (1.0 / (w * (1.0 - w)) + 1.0 / (l * (1.0 - l)) + 2.0 / ((1.0 - w) * (1.0 - l)));
+        Z95 * variance.sqrt()
+    }
+    #[test]
+    fn two_player_ratings_match_the_closed_form() {
+        // Without a colour term the two-player model is saturated: F(d - D) and F(-d - D) equal
+        // the observed win and loss rates, so d = 200 (logit10(w) - logit10(l)).
+        // Colours alternate; the model without a colour term ignores them.
+        let games = alternating(&[(1, 55), (0, 30), (-1, 15)]);
         let model = RatingModel {
             fit_advantage: false,
             prior_draws: 0.0,
@@ -331,13 +348,9 @@ mod tests {
         // The difference's interval is about what the delta method gives for a score.
         assert!(r.difference_half_width(0, 1) > 40.0 && r.difference_half_width(0, 1) < 120.0);
         // Saturated, the fit's variance of d is the delta method's for d as a function of the
-        // observed rates (w, l) of a multinomial sample of n games:
-        // Var(d) = (200 / ln 10)^2 / n [1/(w(1-w)) + 1/(l(1-l)) + 2/((1-w)(1-l))].
+        // observed rates (w, l).
         let (w, l, n) = (0.55, 0.15, 100.0);
-        let c = 200.0 / std::f64::consts::LN_10;
-        let variance = c * c / n
-            * (1.0 / (w * (1.0 - w)) + 1.0 / (l * (1.0 - l)) + 2.0 / ((1.0 - w) * (1.0 - l)));
-        let expected = Z95 * variance.sqrt();
+        let expected = delta_half_width(w, l, n);
         let got = r.difference_half_width(0, 1);
         assert!(
             (got - expected).abs() < 0.01 * expected,
@@ -349,26 +362,14 @@ mod tests {
     fn the_draw_parameter_uncertainty_widens_a_lopsided_match_with_many_draws() {
         // 60 wins, 35 draws, 5 losses: the draw parameter and the difference are strongly
         // correlated, and the joint interval is the delta method's for the saturated model.
-        let mut games = Vec::new();
-        for (result, count) in [(1i8, 60), (0, 35), (-1, 5)] {
-            for k in 0..count {
-                if k % 2 == 0 {
-                    games.push((0, 1, result));
-                } else {
-                    games.push((1, 0, -result));
-                }
-            }
-        }
+        let games = alternating(&[(1, 60), (0, 35), (-1, 5)]);
         let model = RatingModel {
             fit_advantage: true,
             prior_draws: 0.0,
         };
         let r = fit_ratings(2, &games, &model);
         let (w, l, n) = (0.60, 0.05, 100.0);
-        let c = 200.0 / std::f64::consts::LN_10;
-        let variance = c * c / n
-            * (1.0 / (w * (1.0 - w)) + 1.0 / (l * (1.0 - l)) + 2.0 / ((1.0 - w) * (1.0 - l)));
-        let expected = Z95 * variance.sqrt();
+        let expected = delta_half_width(w, l, n);
         let got = r.difference_half_width(0, 1);
         assert!(
             (got - expected).abs() < 0.02 * expected,
