@@ -31,6 +31,7 @@ state is then unchanged.
 from __future__ import annotations
 
 from ._pjlab import (
+    CHANCE_PLAYER,
     TERMINAL_PLAYER,
     Agent,
     BatchedEnv,
@@ -43,6 +44,7 @@ from ._pjlab import (
 from .records import read_games, read_positions
 
 __all__ = [
+    "CHANCE_PLAYER",
     "TERMINAL_PLAYER",
     "Agent",
     "BatchedEnv",

@@ -10,6 +10,8 @@ import numpy.typing as npt
 
 TERMINAL_PLAYER: int
 """What ``State.current_player()`` returns once the game is over (OpenSpiel's -4)."""
+CHANCE_PLAYER: int
+"""What ``State.current_player()`` returns at a chance node (OpenSpiel's -1)."""
 
 def load_game(name: str, variant: str | None = None) -> Game:
     """Loads a game of the registry by name and variant.
@@ -46,13 +48,18 @@ class Game:
         """Number of values in an observation tensor."""
     def max_game_length(self) -> int | None:
         """Upper bound on a game's length in plies, or ``None`` when the rules set none."""
+    def max_chance_outcomes(self) -> int:
+        """The number of distinct chance outcomes: 0 for the games without chance nodes (their
+        setups are drawn from the seed at once); for Chifoumi the grid's cells (the deal's
+        outcomes are cell indices ``row * width + col``, a duel draw's the types F=0, P=1, C=2)."""
     def is_perfect_information(self) -> bool:
         """Whether every player sees the whole state (False for Chifoumi)."""
     def observation_encoding(self) -> str:
         """Name and version of the observation encoding (``pijersi-planes v1``)."""
     def new_initial_state(self, seed: int = 0) -> State:
         """A new game: the variant's setup for ``seed`` (random setups draw it; fixed setups
-        ignore it; Chifoumi deals and draws its duels from a generator seeded with it)."""
+        ignore it). A Chifoumi state starts at the first chance node of its deal; ``seed``
+        seeds the generator ``State.apply_seeded_chance`` draws from."""
     def state_from_text(self, text: str) -> State:
         """The state of a position in the game's text form (a record's ``start`` or
         ``position``: PSN for Pijersi, Abalone's position text, ``<m>x<n>:<lengths>:<side>``
@@ -86,18 +93,21 @@ class State:
     """
 
     def current_player(self) -> int:
-        """The player to act, or ``TERMINAL_PLAYER`` (-4) once the game is over."""
+        """The player to act, ``CHANCE_PLAYER`` (-1) at a chance node, or ``TERMINAL_PLAYER``
+        (-4) once the game is over."""
     def num_players(self) -> int:
         """Number of players."""
     def num_distinct_actions(self) -> int:
         """Size of the action space."""
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of the player to act, increasing; empty once the game is over or
-        when ``player`` is not the player to act."""
+        when ``player`` is not the player to act. At a chance node, the possible outcomes."""
     def legal_actions_mask(self, player: int | None = None) -> npt.NDArray[np.int8]:
-        """The legal-action mask (1 legal, 0 not) of length ``num_distinct_actions()``."""
+        """The legal-action mask (1 legal, 0 not) of length ``num_distinct_actions()``; at a
+        chance node the possible outcomes' mask, of length ``Game.max_chance_outcomes()``."""
     def apply_action(self, action: int) -> None:
-        """Plays ``action`` for the player to act.
+        """Plays ``action`` for the player to act, or applies outcome ``action`` at a chance
+        node.
 
         Raises ``ValueError`` when it is out of range or not legal (also once the game is
         over); the state is then unchanged.
@@ -105,8 +115,16 @@ class State:
     def is_terminal(self) -> bool:
         """Whether the game is over."""
     def is_chance_node(self) -> bool:
-        """Always False: chance is drawn inside ``apply_action`` from the state's seeded
-        generator."""
+        """Whether a chance event is due. Chifoumi has two kinds: the deal (each object's cell,
+        then each player's) and, after ``DUEL``, the trigger's draw then the target's. The
+        other games have none."""
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the chance event due now with their probabilities, as ``(action,
+        probability)`` pairs by increasing action; empty at a player's turn."""
+    def apply_seeded_chance(self) -> int:
+        """Draws the outcome of the chance event due now from the state's own generator (seeded
+        by ``Game.new_initial_state(seed)``) exactly as the lab's Rust game draws it, applies
+        it and returns it. Raises ``ValueError`` when no chance event is due."""
     def is_player_node(self) -> bool:
         """Whether a player is to act."""
     def returns(self) -> list[float]:
@@ -121,9 +139,12 @@ class State:
         """
     def action_to_string(self, first: int, second: int | None = None) -> str:
         """The move text of a legal action: ``action_to_string(action)`` or OpenSpiel's
-        ``action_to_string(player, action)`` (UGI for Pijersi, Aba-Pro for Abalone)."""
+        ``action_to_string(player, action)`` (UGI for Pijersi, Aba-Pro for Abalone). At a
+        Chifoumi chance node, the outcome's text (``F on 4,7``, ``player 1 on 0,3``, ``player 0
+        draws P``; cells ``row,col`` from 0)."""
     def string_to_action(self, text: str) -> int:
-        """The action a move text names here; ``ValueError`` when it names no legal move."""
+        """The action a move text (or, at a chance node, an outcome text) names here;
+        ``ValueError`` when it names no legal move."""
     def history(self) -> list[int]:
         """The actions applied to this object since its initial state."""
     def game_name(self) -> str:

@@ -17,7 +17,9 @@ Observations are dicts with ``"observation"`` (float32, the game's observation t
 agent) and ``"action_mask"`` (int8, 1 at the legal actions of the agent to act, all 0 for the
 others), as in PettingZoo's classic environments. Rewards are each step's change of the
 agents' returns: +1 / -1 / 0 when a two-sided game ends. Illegal actions raise ``ValueError``
-and leave the environment unchanged.
+and leave the environment unchanged. Chance events (Chifoumi's deal and duel draws) are drawn
+from the game's own generator, seeded by ``reset(seed)``, before the next agent is selected:
+agents only ever see player turns.
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         else:
             game_seed = int(self._rng.integers(0, 2**63))
         self.state = self.game.new_initial_state(game_seed)
+        self._settle_chance()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -126,6 +129,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         if action is None:
             raise ValueError(f"{agent} is to act and needs an action, not None")
         self.state.apply_action(int(action))
+        self._settle_chance()
         self._cumulative_rewards[agent] = 0.0
         returns = np.asarray(self.state.returns(), dtype=np.float64)
         delta = returns - self._returns
@@ -141,6 +145,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _settle_chance(self) -> None:
+        """Draws every chance event due from the state's seeded generator."""
+        while self.state.is_chance_node():
+            self.state.apply_seeded_chance()
 
     def render(self) -> str | None:
         """The state in the game's notation: returned for ``ansi``, printed for ``human``."""

@@ -15,6 +15,14 @@ ALL_VARIANTS = [
 BOARD_GAMES = [name for name in pjlab.registered_games() if name != "chifoumi"]
 
 
+def settle(state: pjlab.State) -> pjlab.State:
+    """Draws every chance event due from the state's own seeded generator (Chifoumi's deal and
+    duel draws), as the batches and the PettingZoo environment do; returns the state."""
+    while state.is_chance_node():
+        state.apply_seeded_chance()
+    return state
+
+
 def pjlab_binary() -> str:
     """The `pjlab` binary the records and arena tests run: $PJLAB_BIN (scripts/test-python.sh
     builds it and sets it), else target/release/pjlab of the repository."""

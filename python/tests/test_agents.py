@@ -83,8 +83,10 @@ def test_errors_name_the_problem():
         pjlab.Agent("alphabeta:depht=3", "pijersi")
     with pytest.raises(KeyError, match="unknown game"):
         pjlab.Agent("random", "go")
-    with pytest.raises(ValueError, match="chifoumi has no agents"):
-        pjlab.Agent("random", "chifoumi")
+    with pytest.raises(ValueError, match="focused:X"):
+        pjlab.Agent("focused:X", "chifoumi")
+    with pytest.raises(ValueError, match="a chance event is due"):
+        pjlab.Agent("random", "chifoumi").choose(pjlab.load_game("chifoumi").new_initial_state())
     with pytest.raises(FileNotFoundError):
         pjlab.Model.load("/nonexistent/model.onnx")
     with pytest.raises(ValueError, match="not chomp|plays pijersi, not chomp"):
@@ -94,3 +96,29 @@ def test_errors_name_the_problem():
         state.apply_action(state.legal_actions()[-1])
     with pytest.raises(ValueError, match="over"):
         pjlab.Agent("random", "chomp").choose(state)
+
+
+def play_chifoumi(specs, seed):
+    """A game of Chifoumi between two agents, chance drawn from the state's generator; returns
+    the state's history (chance outcomes and actions) and the returns."""
+    state = pjlab.load_game("chifoumi").new_initial_state(seed)
+    agents = [pjlab.Agent(spec, "chifoumi", seed=seed + k) for k, spec in enumerate(specs)]
+    while True:
+        while state.is_chance_node():
+            state.apply_seeded_chance()
+        if state.is_terminal():
+            return state.history(), state.returns()
+        before = str(state)
+        action = agents[state.current_player()].choose(state)
+        assert str(state) == before, "choose leaves the state unchanged"
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("specs", [("observer", "counter"), ("greedy", "focused:C"), ("random", "ismcts:sims=20")])
+def test_chifoumi_agents_play_whole_games_reproducibly(specs):
+    for seed in range(3):
+        history, returns = play_chifoumi(specs, seed)
+        assert play_chifoumi(specs, seed) == (history, returns)
+        assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+    assert len(history) > 32, "the deal's 32 chance events and some turns"

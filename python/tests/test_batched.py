@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import pjlab
+from conftest import settle
 from conftest import ALL_VARIANTS
 
 
@@ -24,7 +25,7 @@ def test_batch_equals_single_states(name, variant):
     env = pjlab.BatchedEnv(name, n, variant=variant, seed=9)
     game = pjlab.load_game(name, variant)
     obs, masks, players = env.reset()
-    singles = [game.new_initial_state(int(s)) for s in env.seeds()]
+    singles = [settle(game.new_initial_state(int(s))) for s in env.seeds()]
     rng = np.random.default_rng(0)
     ended = 0
     for _ in range(steps):
@@ -40,11 +41,12 @@ def test_batch_equals_single_states(name, variant):
         for i, state in enumerate(singles):
             before = np.array(state.returns())
             state.apply_action(int(actions[i]))
+            settle(state)
             np.testing.assert_array_equal(rewards[i], np.array(state.returns()) - before)
             assert terminated[i] == state.is_terminal()
             if state.is_terminal():
                 ended += 1
-                singles[i] = game.new_initial_state(int(seeds[i]))
+                singles[i] = settle(game.new_initial_state(int(seeds[i])))
     assert int(env.finished().sum()) == ended
     if name in ("chomp", "chifoumi"):
         assert ended > 0, "automatic reset was exercised"

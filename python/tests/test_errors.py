@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import pjlab
+from conftest import settle
 
 
 def no_panic(call, exception, match):
@@ -34,7 +35,8 @@ def test_unknown_game_and_variant_are_key_errors():
 @pytest.mark.parametrize("name", ["pijersi", "abalone", "chomp", "chifoumi"])
 def test_bad_actions_leave_the_state_unchanged(name):
     game = pjlab.load_game(name)
-    state = game.new_initial_state(seed=2)
+    state = settle(game.new_initial_state(seed=2))
+    history = state.history()
     before = str(state)
     n = game.num_distinct_actions()
     illegal = [a for a in range(n) if a not in state.legal_actions()]
@@ -49,6 +51,23 @@ def test_bad_actions_leave_the_state_unchanged(name):
     no_panic(lambda: state.string_to_action("zz99"), ValueError, "zz99")
     no_panic(lambda: state.string_to_action(""), ValueError, "")
     assert str(state) == before
+    assert state.history() == history
+    no_panic(lambda: state.apply_seeded_chance(), ValueError, "no chance event is due")
+
+
+def test_bad_chance_outcomes_leave_the_state_unchanged():
+    game = pjlab.load_game("chifoumi")
+    state = game.new_initial_state(seed=2)
+    assert state.is_chance_node()
+    before, outcomes = str(state), state.chance_outcomes()
+    possible = {a for a, _ in outcomes}
+    impossible = next(a for a in range(game.max_chance_outcomes()) if a not in possible)
+    no_panic(lambda: state.apply_action(impossible), ValueError, "not possible")
+    no_panic(lambda: state.action_to_string(impossible), ValueError, "not a possible outcome")
+    for action in [-1, game.max_chance_outcomes(), 2**62]:
+        no_panic(lambda a=action: state.apply_action(a), ValueError, "out of range")
+    no_panic(lambda: state.string_to_action("F on 99,99"), ValueError, "not possible")
+    assert str(state) == before and state.chance_outcomes() == outcomes
     assert state.history() == []
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import pjlab
-from conftest import ALL_VARIANTS
+from conftest import ALL_VARIANTS, settle
 
 
 def test_registry_names_every_game():
@@ -26,6 +26,7 @@ def test_static_facts(name, variant):
     assert game.observation_tensor_shape() == [game.observation_tensor_size()]
     assert game.max_game_length() is None or game.max_game_length() > 0
     assert game.is_perfect_information() == (name != "chifoumi")
+    assert (game.max_chance_outcomes() > 0) == (name == "chifoumi")
     assert "load_game" in repr(game)
 
 
@@ -39,7 +40,24 @@ def test_random_playouts_keep_every_invariant(name, variant):
         plies = 0
         while not state.is_terminal() and plies < 150:
             player = state.current_player()
+            if state.is_chance_node():
+                # Explicit chance (Chifoumi): outcomes with probabilities, drawn here by numpy.
+                assert player == pjlab.CHANCE_PLAYER and not state.is_player_node()
+                outcomes = state.chance_outcomes()
+                actions, probs = [a for a, _ in outcomes], np.array([p for _, p in outcomes])
+                assert actions == sorted(set(actions)) and (probs > 0).all()
+                assert abs(probs.sum() - 1.0) < 1e-9
+                assert state.legal_actions() == actions
+                mask = state.legal_actions_mask()
+                assert mask.shape == (game.max_chance_outcomes(),)
+                assert list(np.flatnonzero(mask)) == actions
+                outcome = int(rng.choice(actions, p=probs / probs.sum()))
+                assert state.string_to_action(state.action_to_string(outcome)) == outcome
+                state.apply_action(outcome)
+                assert state.history()[-1] == outcome
+                continue
             assert 0 <= player < game.num_players()
+            assert state.is_player_node()
             legal = state.legal_actions()
             assert legal == sorted(set(legal)) and legal
             mask = state.legal_actions_mask()
@@ -113,7 +131,7 @@ def test_copy_module_clones():
 
 def test_chifoumi_observations_are_per_player():
     game = pjlab.load_game("chifoumi")
-    state = game.new_initial_state(seed=4)
+    state = settle(game.new_initial_state(seed=4))
     differ = 0
     for _ in range(30):
         if state.is_terminal():
@@ -122,6 +140,7 @@ def test_chifoumi_observations_are_per_player():
         differ += not np.array_equal(a, b)
         assert np.array_equal(state.observation_tensor(), state.observation_tensor(state.current_player()))
         state.apply_action(state.legal_actions()[0])
+        settle(state)
     assert differ > 0
 
 
@@ -129,10 +148,11 @@ def test_chifoumi_chance_follows_the_seed():
     game = pjlab.load_game("chifoumi")
     runs = []
     for _ in range(2):
-        state = game.new_initial_state(seed=21)
+        state = settle(game.new_initial_state(seed=21))
         while not state.is_terminal():
             legal = state.legal_actions()
             # Duel (4) as soon as it is offered: the duel is drawn from the seeded generator.
             state.apply_action(4 if 4 in legal else legal[0])
+            settle(state)
         runs.append((str(state), state.returns()))
     assert runs[0] == runs[1]

@@ -32,6 +32,9 @@ def play(name: str, variant: str, seed: int) -> list[str]:
     head = f"{name} {variant} {seed}"
     lines = []
     for ply in range(PLIES):
+        # Chifoumi's chance events, drawn from the state's generator as the Rust game draws them.
+        while state.is_chance_node():
+            state.apply_seeded_chance()
         if state.is_terminal():
             break
         legal = state.legal_actions()

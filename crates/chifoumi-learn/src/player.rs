@@ -1,7 +1,7 @@
 //! [`NetPlayer`]: the learned player, and the trace of its decisions that training learns from.
 
-use std::path::Path;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use pjlab_chifoumi::players::Intent;
 use pjlab_chifoumi::{Action, ActionSet, Observation, Player, Rules};
@@ -205,6 +205,38 @@ pub fn load_checked(path: &Path, radius: u8) -> Result<PackedNet, Error> {
         )));
     }
     Ok(net)
+}
+
+/// Networks loaded so far, by checkpoint path: every match builds its players afresh.
+static NETS: Mutex<Vec<(PathBuf, Arc<PackedNet>)>> = Mutex::new(Vec::new());
+
+/// Builds a player from its spec for matches of `rules`: the scripted players and `ismcts`
+/// ([`pjlab_chifoumi_eval::player`]), and `net:checkpoint=DIR[,temp=T]` (a training run or
+/// checkpoint of `pjlab chifoumi train`; the policy sampled at temperature T, default 1; 0 plays
+/// the likeliest action). A network is read once and shared by every player built from it.
+///
+/// # Errors
+/// Why the spec names no player, or why its network cannot be loaded.
+pub fn build(spec: &str, rules: &Rules) -> Result<Box<dyn Player + Send>, String> {
+    let Some((path, temperature)) = parse_net_spec(spec)? else {
+        return pjlab_chifoumi_eval::player(spec, rules);
+    };
+    let mut nets = NETS.lock().map_err(|e| e.to_string())?;
+    let net = match nets.iter().find(|(p, _)| *p == path) {
+        Some((_, net)) => net.clone(),
+        None => {
+            let loaded = NetPlayer::load(&path, rules, temperature, spec.into())
+                .map_err(|e| format!("player {spec:?}: {e}"))?;
+            let net = loaded.net();
+            nets.push((path, net.clone()));
+            net
+        }
+    };
+    Ok(Box::new(NetPlayer::new(
+        net,
+        temperature,
+        spec.trim().into(),
+    )))
 }
 
 /// Reads a learned player's spec, `net:checkpoint=DIR[,temp=T]`: `None` for a spec that is not

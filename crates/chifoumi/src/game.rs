@@ -271,46 +271,69 @@ impl Game {
     /// [`Error::IllegalAction`] when the game is over, the move leaves the grid or enters a
     /// wall, the opponent is out of view for `DUEL`, or `STAY` is off.
     pub fn play<R: Rng + ?Sized>(&mut self, action: Action, rng: &mut R) -> Result<(), Error> {
-        let reason = if self.is_over() {
-            Some("the game is over")
-        } else if self.legal().contains(action) {
-            None
-        } else {
-            Some(match action {
-                Action::Duel => "the opponent is not in view",
-                Action::Stay => "stay is not allowed",
-                _ => "off the grid or into a wall",
-            })
-        };
-        if let Some(reason) = reason {
-            return Err(Error::IllegalAction {
-                action,
-                player: self.to_move(),
-                reason,
-            });
-        }
+        self.check(action)?;
         self.play_unchecked(action, rng);
         Ok(())
     }
 
+    /// `Ok` when `action` is legal for the player to move, the [`Game::play`] error otherwise.
+    pub(crate) fn check(&self, action: Action) -> Result<(), Error> {
+        let reason = if self.is_over() {
+            "the game is over"
+        } else if self.legal().contains(action) {
+            return Ok(());
+        } else {
+            match action {
+                Action::Duel => "the opponent is not in view",
+                Action::Stay => "stay is not allowed",
+                _ => "off the grid or into a wall",
+            }
+        };
+        Err(Error::IllegalAction {
+            action,
+            player: self.to_move(),
+            reason,
+        })
+    }
+
     /// Plays the legal `action` (the playouts' fast path). Entering a cell with an object
-    /// picks it up; `DUEL` draws both bags from `rng` and ends the game.
+    /// picks it up; `DUEL` draws both bags from `rng` (the trigger's first) and ends the game.
     #[inline]
     pub fn play_unchecked<R: Rng + ?Sized>(&mut self, action: Action, rng: &mut R) {
+        if action == Action::Duel {
+            let me = self.to_move as usize;
+            let draws = [self.bags[me].draw(rng), self.bags[1 - me].draw(rng)];
+            self.fight(draws);
+        } else {
+            self.walk(action);
+        }
+    }
+
+    /// Ends the turn of the player to move with a duel whose draws were `draws` (the trigger's,
+    /// then the target's).
+    #[inline]
+    pub(crate) fn fight(&mut self, draws: [Object; 2]) {
+        let me = self.to_move;
+        self.duel = Some(Duel {
+            trigger: me,
+            target: 1 - me,
+            draws,
+        });
+        self.turn += 1;
+        self.to_move ^= 1;
+    }
+
+    /// Plays the legal move or `STAY` `action` for the player to move, picking up what it
+    /// enters.
+    #[inline]
+    pub(crate) fn walk(&mut self, action: Action) {
         let me = self.to_move as usize;
-        match action {
-            Action::Duel => {
-                let bags = [self.bags[me], self.bags[1 - me]];
-                self.duel = Some(Duel::fight(me as u8, 1 - me as u8, bags, rng));
-            }
-            Action::Stay => {}
-            _ => {
-                if let Some(next) = self.board.step(self.pos[me], action) {
-                    self.pos[me] = next;
-                    if let Some(object) = self.board.take(next) {
-                        self.bags[me].add(object);
-                    }
-                }
+        if action != Action::Stay
+            && let Some(next) = self.board.step(self.pos[me], action)
+        {
+            self.pos[me] = next;
+            if let Some(object) = self.board.take(next) {
+                self.bags[me].add(object);
             }
         }
         self.turn += 1;

@@ -11,6 +11,9 @@
 //!   [`Match`] (N games, bags carried over), [`Arena`] (the 5-player extension).
 //! - Chance: every random choice comes from a generator passed in; [`Match`] and the bench own
 //!   a `ChaCha8Rng` seeded from a `u64`, so everything replays from a seed.
+//! - Explicit chance: [`Chanced`], a lone game whose deal and duel draws are chance nodes with
+//!   their outcomes and probabilities (OpenSpiel's chance nodes), sampled with the same
+//!   generator calls as [`Game::new`] and [`Game::play`].
 //! - Duels: [`DuelOdds`] exact with integer [`Ratio`]s; [`Duel::fight`] samples one.
 //! - Information: [`Observation`] (what a player perceives, `Eq + Hash`, and a flat tensor),
 //!   [`Knowledge`] (what it remembers from its observations) and
@@ -46,6 +49,7 @@ mod action;
 mod arena;
 pub mod bench;
 mod board;
+mod chance;
 mod game;
 mod imperfect;
 mod map;
@@ -60,6 +64,7 @@ mod rules;
 pub use action::{Action, ActionSet, ParseActionError};
 pub use arena::{Arena, ArenaObservation, ArenaRules};
 pub use board::{MAX_WINDOW, OFF_GRID};
+pub use chance::{ChanceEvent, Chanced};
 pub use game::{Game, GameEnd, MatchInfo, Start};
 pub use map::{Cell, MAX_CELLS, MAX_SIDE, Map, MapErrorKind, ParseMapError, Rect};
 pub use matches::{GameSummary, Match, MatchResult};
@@ -98,6 +103,9 @@ pub enum Error {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A chance outcome that is not possible now ([`Chanced`]).
+    #[error("chance: {0}")]
+    Chance(String),
     /// An edit that would make an impossible state.
     #[error("invalid edit: {0}")]
     Edit(String),

@@ -1,6 +1,7 @@
 //! [`Player`]: one of the lab's agents (every spec of `pjlab_train::agent::build`: `random`,
 //! `greedy`, `alphabeta:depth=3`, `mcts:sims=800`, `net:checkpoint=DIR` or `model.onnx`,
-//! `alphabeta:eval=nnue:FILE`, ...) choosing actions in a [`State`] of its game.
+//! `alphabeta:eval=nnue:FILE`, ...) choosing actions in a [`State`] of its game, and Chifoumi's
+//! players (`crate::chifoumi_agent`).
 
 use std::any::Any;
 
@@ -17,21 +18,21 @@ pub trait Player: Send + Sync {
     fn spec(&self) -> &str;
     /// The registry's name of its game.
     fn game_name(&self) -> &'static str;
-    /// The action it plays in `state` (an index of `state`'s legal actions); the state is not
-    /// changed. Long searches run here: call it without holding locks others need.
+    /// The action it plays in `state` (an index of `state`'s legal actions), whose `history`
+    /// (every action and chance outcome since the initial state) Chifoumi's players replay to
+    /// see what they saw; the state is not changed. Long searches run here: call it without
+    /// holding locks others need.
     ///
     /// # Errors
-    /// [`Error::Argument`] when `state` is of another game, is over, or the agent answers no
-    /// legal move.
-    fn choose(&mut self, state: &dyn State) -> Result<usize, Error>;
+    /// [`Error::Argument`] when `state` is of another game, is over or at a chance node, its
+    /// history does not lead to it (Chifoumi), or the agent answers no legal move.
+    fn choose(&mut self, state: &dyn State, history: &[usize]) -> Result<usize, Error>;
     /// Reseeds its random choices and forgets what earlier games taught it (hash tables).
     fn new_game(&mut self, seed: u64);
 }
 
-/// Builds the agent `spec` names for the game `game` (a registry name), seeded with `seed`.
-///
-/// Chifoumi has no agents here: its players (`pjlab_chifoumi::Player`) observe every turn of a
-/// match, which a single state does not hold.
+/// Builds the agent `spec` names for the game `game` (a registry name), seeded with `seed`:
+/// `pjlab_train::agent::build`'s specs for the board games, `pjlab chifoumi`'s for Chifoumi.
 ///
 /// # Errors
 /// [`Error::UnknownGame`], and [`Error::Argument`] for a spec the factory refuses (unknown
@@ -39,11 +40,7 @@ pub trait Player: Send + Sync {
 /// game's model card), with the factory's message.
 pub fn build_player(game: &str, spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
     if game.eq_ignore_ascii_case(crate::chifoumi::NAME) {
-        return Err(Error::Argument(
-            "chifoumi has no agents in pjlab.Agent: its players observe every turn of a match, \
-             which one state does not hold (run them with `pjlab chifoumi`)"
-                .into(),
-        ));
+        return crate::chifoumi_agent::ChifoumiPlayer::build(spec, seed);
     }
     let name = GameName::parse(game).map_err(|_| Error::UnknownGame {
         name: game.to_string(),
@@ -81,7 +78,7 @@ impl<K: GameKit> Player for KitPlayer<K> {
         K::INFO.name
     }
 
-    fn choose(&mut self, state: &dyn State) -> Result<usize, Error> {
+    fn choose(&mut self, state: &dyn State, _history: &[usize]) -> Result<usize, Error> {
         let any: &dyn Any = state;
         let Some(state) = any.downcast_ref::<KitState<K>>() else {
             return Err(Error::Argument(format!(

@@ -1,5 +1,7 @@
 //! [`Batch`]: N games of one kind stepped together, with automatic reset, for trainers that
-//! want arrays rather than objects.
+//! want arrays rather than objects. Chance events (Chifoumi's deal and duel draws) are drawn
+//! from each game's own seeded generator after every action: a batch's games are always at a
+//! player's turn or just replaced.
 
 use crate::Error;
 use crate::state::{State, check_len};
@@ -115,7 +117,7 @@ where
             return Err(Error::Argument("a batch needs at least one game".into()));
         }
         let states = (0..n)
-            .map(|i| factory(game_seed(seed, i, 0)))
+            .map(|i| settled(&factory, game_seed(seed, i, 0)))
             .collect::<Result<Vec<S>, Error>>()?;
         let first = &states[0];
         let (num_actions, num_players, observation_len) = (
@@ -200,7 +202,7 @@ where
 
     fn reset(&mut self, seed: u64) -> Result<(), Error> {
         let states = (0..self.states.len())
-            .map(|i| (self.factory)(game_seed(seed, i, 0)))
+            .map(|i| settled(&self.factory, game_seed(seed, i, 0)))
             .collect::<Result<Vec<S>, Error>>()?;
         self.states = states;
         self.seed = seed;
@@ -255,6 +257,7 @@ where
             let state = &mut self.states[i];
             state.returns(&mut self.before)?;
             state.apply_legal(action as usize);
+            state.settle_chance();
             state.returns(&mut self.after)?;
             for k in 0..p {
                 out.rewards[i * p + k] = self.after[k] - self.before[k];
@@ -264,7 +267,7 @@ where
             if ended {
                 self.finished[i] += 1;
                 let seed = game_seed(self.seed, i, self.finished[i]);
-                self.states[i] = (self.factory)(seed)?;
+                self.states[i] = settled(&self.factory, seed)?;
                 self.seeds[i] = seed;
             }
             self.write_one(i, &mut out.next)?;
@@ -280,6 +283,14 @@ where
             ))
         })
     }
+}
+
+/// A new game from `factory(seed)` with its chance events drawn from its own generator: a
+/// batch's games are always at a player's turn.
+fn settled<S: State, F: Fn(u64) -> Result<S, Error>>(factory: &F, seed: u64) -> Result<S, Error> {
+    let mut state = factory(seed)?;
+    state.settle_chance();
+    Ok(state)
 }
 
 /// Plays `steps` steps of `batch` with uniformly random legal actions drawn from the masks by a

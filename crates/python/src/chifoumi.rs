@@ -1,9 +1,10 @@
-//! Chifoumi as a [`State`]: chance drawn from the state's own seeded generator, and per-player
-//! observations where what a player cannot see never appears.
+//! Chifoumi as a [`State`]: explicit chance nodes (the deal and the duel draws), which the
+//! state's own seeded generator can draw as the lab's games do, and per-player observations
+//! where what a player cannot see never appears.
 
 use std::fmt;
 
-use pjlab_chifoumi::{Action, Game, Rules};
+use pjlab_chifoumi::{Action, Chanced, Game, Rules, Start};
 use pjlab_core::ImperfectGame;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -14,51 +15,60 @@ use crate::state::{State, check_len, check_player, check_range};
 /// The registry's name of Chifoumi.
 pub(crate) const NAME: &str = "chifoumi";
 
-/// A Chifoumi game with the generator its chance events are drawn from.
+/// A Chifoumi game with explicit chance nodes, and the seeded generator that can draw them.
 ///
-/// The generator is seeded once ([`ChifoumiState::new`]): it deals the objects and places the
-/// players, then draws every duel, so a seed and a sequence of actions replay a game exactly,
-/// as `pjlab_chifoumi::Game::new` and `ImperfectGame::play` do with a `ChaCha8Rng` of that seed.
-/// There are no separate chance nodes: the player to act is always a player. Observations are
-/// [`ImperfectGame::observation_tensor`]: the square of the player's radius around it, its own
-/// bag, never the other's.
+/// A new state is at its first chance node: the deal (each object's cell, then each player's)
+/// comes first, and a `DUEL` is followed by two draws, the trigger's then the target's
+/// ([`pjlab_chifoumi::Chanced`]). At a chance node [`State::current_player`] is `None`,
+/// [`State::chance_outcomes`] lists the outcomes with their probabilities, and
+/// [`State::apply_action`] takes an outcome. [`State::apply_seeded_chance`] draws it from the
+/// state's generator instead, with the generator calls of `pjlab_chifoumi::Game::new` and
+/// `Game::play`: a seed and a sequence of player actions then replay the lab's game exactly.
+/// Observations are [`ImperfectGame::observation_tensor`] (the square of the player's radius
+/// around it, its own bag, never the other's); during the deal they are all zero.
 #[derive(Clone, Debug)]
 pub struct ChifoumiState {
-    game: Game,
+    chanced: Chanced,
     rng: ChaCha8Rng,
 }
 
 impl ChifoumiState {
-    /// A new game under `rules`, dealt and played with a generator seeded with `seed`.
+    /// A new game under `rules` at its first chance node, with a generator seeded with `seed`.
     ///
     /// # Errors
     /// [`Error::Argument`] when the rules do not check.
     pub fn new(rules: &Rules, seed: u64) -> Result<ChifoumiState, Error> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let game = Game::new(rules, &mut rng)
+        let chanced = Chanced::new(rules, Start::default())
             .map_err(|e| Error::Argument(format!("chifoumi rules: {e}")))?;
-        Ok(ChifoumiState { game, rng })
+        Ok(ChifoumiState {
+            chanced,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        })
     }
 
-    /// A state of `game` whose chance events are drawn from a generator seeded with `seed`
-    /// (analysis and tests: a game set up by hand).
+    /// A state of the dealt `game` whose chance events are drawn from a generator seeded with
+    /// `seed` (analysis and tests: a game set up by hand).
     pub fn from_game(game: Game, seed: u64) -> ChifoumiState {
         ChifoumiState {
-            game,
+            chanced: Chanced::from_game(game),
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 
-    /// The whole truth of the game.
+    /// The whole truth of the game (during the deal, the part dealt so far).
     pub fn game(&self) -> &Game {
-        &self.game
+        self.chanced.game()
     }
 
     fn illegal(&self, action: usize, why: String) -> Error {
         Error::IllegalAction {
             game: NAME,
             action,
-            position: format!("at turn {}", self.game.turn()),
+            position: if self.chanced.is_chance() {
+                format!("at turn {}, at a chance node", self.game().turn())
+            } else {
+                format!("at turn {}", self.game().turn())
+            },
             why,
         }
     }
@@ -66,7 +76,7 @@ impl ChifoumiState {
 
 impl fmt::Display for ChifoumiState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.game)
+        write!(f, "{}", self.chanced)
     }
 }
 
@@ -80,55 +90,81 @@ impl State for ChifoumiState {
     }
 
     fn num_players(&self) -> usize {
-        ImperfectGame::num_players(&self.game)
+        ImperfectGame::num_players(self.game())
     }
 
     fn num_actions(&self) -> usize {
-        ImperfectGame::num_actions(&self.game)
+        ImperfectGame::num_actions(self.game())
     }
 
     fn observation_len(&self) -> usize {
-        self.game.observation_tensor_len()
+        self.game().observation_tensor_len()
     }
 
     fn current_player(&self) -> Option<usize> {
-        ImperfectGame::current_player(&self.game)
+        if self.chanced.is_chance() {
+            None
+        } else {
+            ImperfectGame::current_player(self.game())
+        }
     }
 
     fn legal_actions(&self, out: &mut Vec<usize>) {
-        ImperfectGame::legal_actions(&self.game, out);
+        if self.chanced.is_chance() {
+            out.clear();
+            out.extend(self.chanced.outcomes().into_iter().map(|(o, _)| o));
+        } else {
+            ImperfectGame::legal_actions(self.game(), out);
+        }
     }
 
     fn legal_mask(&self, mask: &mut [i8]) -> Result<(), Error> {
         check_len("mask", mask.len(), self.num_actions())?;
         mask.fill(0);
-        for action in self.game.legal().iter() {
-            mask[action.index()] = 1;
+        if !self.chanced.is_chance() {
+            for action in self.game().legal().iter() {
+                mask[action.index()] = 1;
+            }
         }
         Ok(())
     }
 
     fn apply_action(&mut self, action: i64) -> Result<(), Error> {
+        if self.chanced.is_chance() {
+            let outcome = check_range(NAME, action, self.chanced.max_outcomes())?;
+            return self
+                .chanced
+                .apply_outcome(outcome)
+                .map_err(|e| self.illegal(outcome, format!(": {e}")));
+        }
         let index = check_range(NAME, action, self.num_actions())?;
-        if self.game.is_over() {
+        if self.game().is_over() {
             return Err(self.illegal(index, ": the game is over".into()));
         }
-        ImperfectGame::play(&mut self.game, index, &mut self.rng)
+        let chosen = Action::from_index(index)
+            .ok_or_else(|| self.illegal(index, ": no such action".into()))?;
+        self.chanced
+            .play(chosen)
             .map_err(|e| self.illegal(index, format!(": {e}")))
     }
 
     fn apply_legal(&mut self, action: usize) {
-        ImperfectGame::play_unchecked(&mut self.game, action, &mut self.rng);
+        // Checked anyway: an action that is not legal leaves the state as it was.
+        if self.chanced.is_chance() {
+            let _ = self.chanced.apply_outcome(action);
+        } else if let Some(chosen) = Action::from_index(action) {
+            let _ = self.chanced.play(chosen);
+        }
     }
 
     fn is_terminal(&self) -> bool {
-        self.game.is_over()
+        self.game().is_over()
     }
 
     fn returns(&self, out: &mut [f32]) -> Result<(), Error> {
         check_len("returns", out.len(), self.num_players())?;
         for (player, value) in out.iter_mut().enumerate() {
-            *value = ImperfectGame::returns(&self.game, player);
+            *value = ImperfectGame::returns(self.game(), player);
         }
         Ok(())
     }
@@ -136,11 +172,24 @@ impl State for ChifoumiState {
     fn observation(&self, player: i64, out: &mut [f32]) -> Result<(), Error> {
         let player = check_player(NAME, player, self.num_players())?;
         check_len("observation", out.len(), self.observation_len())?;
-        self.game.observation_tensor(player, out);
+        if self.chanced.is_dealing() {
+            out.fill(0.0);
+        } else {
+            self.game().observation_tensor(player, out);
+        }
         Ok(())
     }
 
     fn action_to_string(&self, action: i64) -> Result<String, Error> {
+        if self.chanced.is_chance() {
+            let outcome = check_range(NAME, action, self.chanced.max_outcomes())?;
+            return self.chanced.outcome_text(outcome).ok_or_else(|| {
+                self.illegal(
+                    outcome,
+                    ": not a possible outcome of this chance node".into(),
+                )
+            });
+        }
         let index = check_range(NAME, action, self.num_actions())?;
         Action::from_index(index)
             .map(|a| a.as_str().to_string())
@@ -148,6 +197,19 @@ impl State for ChifoumiState {
     }
 
     fn string_to_action(&self, text: &str) -> Result<usize, Error> {
+        if self.chanced.is_chance() {
+            return self
+                .chanced
+                .outcomes()
+                .into_iter()
+                .map(|(o, _)| o)
+                .find(|&o| self.chanced.outcome_text(o).as_deref() == Some(text.trim()))
+                .ok_or_else(|| {
+                    Error::Argument(format!(
+                        "chifoumi chance outcome {text:?}: not possible at this chance node"
+                    ))
+                });
+        }
         let action: Action = text
             .trim()
             .parse()
@@ -160,6 +222,30 @@ impl State for ChifoumiState {
                 "chifoumi move {text:?}: not allowed under these rules"
             )))
         }
+    }
+
+    fn is_chance_node(&self) -> bool {
+        self.chanced.is_chance()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.chanced.outcomes()
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        self.chanced.max_outcomes()
+    }
+
+    fn apply_seeded_chance(&mut self) -> Result<usize, Error> {
+        self.chanced.sample_and_apply(&mut self.rng).ok_or_else(|| {
+            Error::Argument(
+                "chifoumi: no chance event is due (a player is to act or the game is over)".into(),
+            )
+        })
+    }
+
+    fn settle_chance(&mut self) {
+        while self.chanced.sample_and_apply(&mut self.rng).is_some() {}
     }
 
     /// Chifoumi's pictures are pages of a whole match (`pjlab chifoumi show`), not one state.

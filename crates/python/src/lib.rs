@@ -6,13 +6,13 @@
 //!   new states), in one place.
 //! - [`State`]: one game in progress with OpenSpiel's vocabulary (current player, legal actions
 //!   and mask, apply, returns, observation tensor, move text), for every game: [`KitState`] over
-//!   any [`pjlab_core::GameKit`] (Pijersi, Abalone, Chomp) and [`ChifoumiState`] over
-//!   [`pjlab_core::ImperfectGame`].
+//!   any [`pjlab_core::GameKit`] (Pijersi, Abalone, Chomp) and [`ChifoumiState`], whose deal and
+//!   duel draws are explicit chance nodes (`pjlab_chifoumi::Chanced`).
 //! - [`Batch`]: N games stepped together into flat arrays, with automatic reset and seeds from
 //!   [`batch::game_seed`].
 //! - [`build_player`]: the lab's agents by spec (`alphabeta:depth=3`, `net:checkpoint=DIR`,
-//!   ...) choosing actions in a [`State`], through `pjlab_train::agent::build`, the one factory
-//!   the binary uses too.
+//!   ...) choosing actions in a [`State`], through the factories the binary uses too
+//!   (`pjlab_train::agent::build`; `pjlab_chifoumi_learn::player::build` for Chifoumi).
 //! - [`load_model`]: a network (a training checkpoint, or an ONNX model that follows the game's
 //!   model card, checked by `pjlab_nn::card`) evaluating observations or states.
 //! - Records: [`GameHandle::state_from_text`], [`GameHandle::decode_moves`] and
@@ -38,6 +38,7 @@
 mod agent;
 pub mod batch;
 mod chifoumi;
+mod chifoumi_agent;
 mod error;
 mod model;
 mod registry;

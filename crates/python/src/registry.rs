@@ -43,6 +43,11 @@ pub trait GameHandle: Send + Sync {
     /// # Errors
     /// When the variant's rules do not check (never for the registry's variants).
     fn new_initial_state(&self, seed: u64) -> Result<Box<dyn State>, Error>;
+    /// The number of distinct chance outcomes (OpenSpiel's `max_chance_outcomes`): 0 for the
+    /// perfect-information games, whose setups are drawn from the seed at once.
+    fn max_chance_outcomes(&self) -> usize {
+        0
+    }
     /// `n` games stepped together, seeded with `seed` ([`VecBatch`]).
     ///
     /// # Errors
@@ -300,8 +305,13 @@ impl GameHandle for ChifoumiGame {
         "chifoumi-window v1".into()
     }
 
+    /// A state at the first chance node of the deal, whose generator is seeded with `seed`.
     fn new_initial_state(&self, seed: u64) -> Result<Box<dyn State>, Error> {
         Ok(Box::new(ChifoumiState::new(&self.rules, seed)?))
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        self.sample.max_chance_outcomes()
     }
 
     fn new_batch(&self, n: usize, seed: u64) -> Result<Box<dyn Batch>, Error> {

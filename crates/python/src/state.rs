@@ -25,11 +25,13 @@ pub trait State: Any + fmt::Display + fmt::Debug + Send + Sync {
     fn num_actions(&self) -> usize;
     /// Length of an observation tensor.
     fn observation_len(&self) -> usize;
-    /// The player to act, or `None` once the game is over.
+    /// The player to act, or `None` at a chance node or once the game is over.
     fn current_player(&self) -> Option<usize>;
-    /// Clears `out` and fills it with the legal actions of the player to act, in increasing order.
+    /// Clears `out` and fills it with the legal actions of the player to act, in increasing
+    /// order; at a chance node, the possible outcomes (OpenSpiel's convention).
     fn legal_actions(&self, out: &mut Vec<usize>);
-    /// Writes the legal-action mask into `mask`, whose length must be `num_actions()`.
+    /// Writes the legal-action mask into `mask`, whose length must be `num_actions()` (all 0
+    /// at a chance node: no player acts there).
     ///
     /// # Errors
     /// [`Error::Shape`] on another length.
@@ -67,6 +69,35 @@ pub trait State: Any + fmt::Display + fmt::Debug + Send + Sync {
     /// # Errors
     /// [`Error::Argument`] when the text names no legal move here.
     fn string_to_action(&self, text: &str) -> Result<usize, Error>;
+    /// Whether a chance event is due (Chifoumi's deal and duel draws; never in the
+    /// perfect-information games).
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+    /// The outcomes of the chance event due now with their probabilities, by increasing outcome
+    /// (empty at a player's turn).
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        Vec::new()
+    }
+    /// The number of distinct chance outcomes (0 for a game without chance).
+    fn max_chance_outcomes(&self) -> usize {
+        0
+    }
+    /// Draws the outcome of the chance event due now from the state's own seeded generator,
+    /// exactly as the lab's Rust game draws it, applies it and returns it.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] when no chance event is due.
+    fn apply_seeded_chance(&mut self) -> Result<usize, Error> {
+        Err(Error::Argument(format!(
+            "{}: no chance event is due (a player is to act or the game is over)",
+            self.game_name()
+        )))
+    }
+    /// Draws every chance event due now from the state's own generator (what the batches and
+    /// the PettingZoo environment do after every action), so that a player is to act or the
+    /// game is over.
+    fn settle_chance(&mut self) {}
     /// The position drawn as a self-contained SVG picture (the game crate's drawing, the last
     /// move played through [`State::apply_action`] marked); `None` for a game without one.
     fn svg(&self) -> Option<String>;

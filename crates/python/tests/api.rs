@@ -20,7 +20,7 @@ fn every_variant_loads_and_plays_with_checked_actions() {
         let game = load_game(name, Some(&variant)).unwrap();
         assert_eq!(game.name(), name);
         assert_eq!(game.variant(), variant);
-        let mut state = game.new_initial_state(1).unwrap();
+        let mut state = settled(game.new_initial_state(1).unwrap());
         let mut legal = Vec::new();
         let mut mask = vec![0; game.num_distinct_actions()];
         let mut obs = vec![0.0; game.observation_len()];
@@ -37,6 +37,7 @@ fn every_variant_loads_and_plays_with_checked_actions() {
             let text = state.action_to_string(action as i64).unwrap();
             assert_eq!(state.string_to_action(&text).unwrap(), action);
             state.apply_action(action as i64).unwrap();
+            state.settle_chance();
         }
     }
 }
@@ -45,7 +46,7 @@ fn every_variant_loads_and_plays_with_checked_actions() {
 fn bad_input_is_an_error_and_changes_nothing() {
     for name in games() {
         let game = load_game(name, None).unwrap();
-        let mut state = game.new_initial_state(3).unwrap();
+        let mut state = settled(game.new_initial_state(3).unwrap());
         let before = state.to_string();
         let n = game.num_distinct_actions() as i64;
         for action in [-1, n, i64::MAX, i64::MIN] {
@@ -102,7 +103,7 @@ fn a_batch_equals_single_states_with_automatic_reset() {
         let mut singles: Vec<_> = batch
             .seeds()
             .iter()
-            .map(|&s| game.new_initial_state(s).unwrap())
+            .map(|&s| settled(game.new_initial_state(s).unwrap()))
             .collect();
         let (mut obs, mut masks, mut players) = (vec![0.0; n * o], vec![0; n * a], vec![0; n]);
         let (mut rewards, mut ended) = (vec![0.0; n * p], vec![0; n]);
@@ -143,12 +144,13 @@ fn a_batch_equals_single_states_with_automatic_reset() {
                 .unwrap();
             for (i, single) in singles.iter_mut().enumerate() {
                 single.apply_action(actions[i]).unwrap();
+                single.settle_chance();
                 let mut returns = vec![0.0; p];
                 single.returns(&mut returns).unwrap();
                 assert_eq!(ended[i] == 1, single.is_terminal());
                 if single.is_terminal() {
                     assert_eq!(returns, rewards[i * p..(i + 1) * p]);
-                    *single = game.new_initial_state(batch.seeds()[i]).unwrap();
+                    *single = settled(game.new_initial_state(batch.seeds()[i]).unwrap());
                     finished += 1;
                 }
             }
@@ -166,7 +168,8 @@ fn chifoumi_observations_hide_the_other_bag() {
     use pjlab_python::{ChifoumiState, State};
     let len = load_game("chifoumi", None).unwrap().observation_len();
     for seed in 0..20 {
-        let state = ChifoumiState::new(&pjlab_chifoumi::Rules::default(), seed).unwrap();
+        let mut state = ChifoumiState::new(&pjlab_chifoumi::Rules::default(), seed).unwrap();
+        state.settle_chance();
         for player in 0..2 {
             let mut changed = state.game().clone();
             // What `player` cannot see: the other's bag (and the generator's state).
@@ -185,4 +188,10 @@ fn chifoumi_observations_hide_the_other_bag() {
             assert_ne!(a, b, "seed {seed} player {player}");
         }
     }
+}
+
+/// `state` with its chance events drawn from its own generator, as a batch's games are.
+fn settled(mut state: Box<dyn pjlab_python::State>) -> Box<dyn pjlab_python::State> {
+    state.settle_chance();
+    state
 }

@@ -2,7 +2,6 @@
 //! drawn as an HTML page.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -12,8 +11,6 @@ use pjlab_chifoumi_eval::record::Records;
 use pjlab_chifoumi_eval::{
     ArenaSpec, RulesSpec, RunKind, RunSpec, Runner, labels, report, session, show,
 };
-use pjlab_chifoumi_learn::NetPlayer;
-use pjlab_nn::inference::PackedNet;
 use pjlab_run::session::resume_hint;
 
 use crate::Verbosity;
@@ -191,32 +188,10 @@ impl Common {
     }
 }
 
-/// Networks loaded so far, by checkpoint path: every match builds its players afresh.
-static NETS: Mutex<Vec<(PathBuf, Arc<PackedNet>)>> = Mutex::new(Vec::new());
-
-/// Builds a player from its spec for matches of `rules`: the scripted players, `ismcts`, and
-/// `net:checkpoint=DIR[,temp=T]` (a training run or checkpoint of `pjlab chifoumi train`; the
-/// policy sampled at temperature T, default 1; 0 plays the likeliest action).
+/// Builds a player from its spec for matches of `rules` (the scripted players, `ismcts` and
+/// `net:checkpoint=DIR[,temp=T]`): [`pjlab_chifoumi_learn::player::build`].
 pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player + Send>, String> {
-    let Some((path, temperature)) = pjlab_chifoumi_learn::player::parse_net_spec(spec)? else {
-        return pjlab_chifoumi_eval::player(spec, rules);
-    };
-    let mut nets = NETS.lock().map_err(|e| e.to_string())?;
-    let net = match nets.iter().find(|(p, _)| *p == path) {
-        Some((_, net)) => net.clone(),
-        None => {
-            let loaded = NetPlayer::load(&path, rules, temperature, spec.into())
-                .map_err(|e| format!("player {spec:?}: {e}"))?;
-            let net = loaded.net();
-            nets.push((path, net.clone()));
-            net
-        }
-    };
-    Ok(Box::new(NetPlayer::new(
-        net,
-        temperature,
-        spec.trim().into(),
-    )))
+    pjlab_chifoumi_learn::player::build(spec, rules)
 }
 
 /// Runs the command.

@@ -17,8 +17,10 @@ pub(crate) fn game_name(game: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// One of the lab's agents for one game, built from its spec: every spec of `pjlab match`
 /// (`random`, `greedy`, `alphabeta:depth=3`, `alphabeta:time=100ms`, `alphabeta:eval=nnue:FILE`,
-/// `mcts:sims=800`, `net:checkpoint=DIR` or `model.onnx`, `ugi:cmd=...`). Chifoumi has none
-/// here: its players observe a whole match, which one state does not hold (ValueError).
+/// `mcts:sims=800`, `net:checkpoint=DIR` or `model.onnx`, `ugi:cmd=...`); for Chifoumi, those of
+/// `pjlab chifoumi` (`random`, `focused:F`, `greedy`, `avoider`, `counter`, `observer`,
+/// `ismcts:sims=400`, `net:checkpoint=DIR`), which replay the state's history to see every
+/// turn as they would in a match.
 #[pyclass(name = "Agent", module = "pjlab._pjlab")]
 pub(crate) struct PyAgent {
     player: Box<dyn Player>,
@@ -40,9 +42,9 @@ impl PyAgent {
     /// The action index it plays in `state` (one of `state.legal_actions()`); the state is not
     /// changed. The search runs with the GIL released.
     fn choose(&mut self, py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<usize> {
-        let inner = state.inner();
+        let (inner, history) = (state.inner(), state.past());
         let player = &mut self.player;
-        py.detach(|| player.choose(inner)).map_err(to_py)
+        py.detach(|| player.choose(inner, history)).map_err(to_py)
     }
 
     /// Reseeds its random choices and forgets earlier games (hash tables, search trees).

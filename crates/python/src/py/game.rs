@@ -100,6 +100,12 @@ impl PyGame {
         self.handle.max_game_length()
     }
 
+    /// The number of distinct chance outcomes: 0 for a game without chance nodes; for Chifoumi
+    /// the grid's cells (the deal's outcomes are cells, a duel draw's are the types 0-2).
+    fn max_chance_outcomes(&self) -> usize {
+        self.handle.max_chance_outcomes()
+    }
+
     /// Whether every player sees the whole state.
     fn is_perfect_information(&self) -> bool {
         self.handle.is_perfect_information()
@@ -110,7 +116,8 @@ impl PyGame {
         self.handle.observation_encoding()
     }
 
-    /// A new game from the variant's setup for `seed`.
+    /// A new game from the variant's setup for `seed`. A Chifoumi state starts at the first
+    /// chance node of its deal; `seed` seeds its generator (``apply_seeded_chance``).
     #[pyo3(signature = (seed = 0))]
     fn new_initial_state(&self, seed: u64) -> PyResult<PyState> {
         let state = self.handle.new_initial_state(seed).map_err(to_py)?;

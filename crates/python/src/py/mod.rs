@@ -25,6 +25,9 @@ pub(crate) fn to_py(error: Error) -> PyErr {
     }
 }
 
+/// `current_player()` at a chance node (OpenSpiel's `kChancePlayerId`).
+pub(crate) const CHANCE_PLAYER: i64 = -1;
+
 /// `current_player()` once the game is over (OpenSpiel's `kTerminalPlayerId`).
 pub(crate) const TERMINAL_PLAYER: i64 = -4;
 
@@ -40,5 +43,6 @@ fn pjlab_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
     m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;
+    m.add("CHANCE_PLAYER", CHANCE_PLAYER)?;
     Ok(())
 }

@@ -4,7 +4,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::{TERMINAL_PLAYER, to_py};
+use super::{CHANCE_PLAYER, TERMINAL_PLAYER, to_py};
 use crate::State;
 
 /// One game in progress, with OpenSpiel's methods.
@@ -27,15 +27,24 @@ impl PyState {
     pub(crate) fn inner(&self) -> &dyn State {
         self.state.as_ref()
     }
+
+    /// The actions and chance outcomes applied since the initial state (what Chifoumi's agents
+    /// replay).
+    pub(crate) fn past(&self) -> &[usize] {
+        &self.history
+    }
 }
 
 #[pymethods]
 impl PyState {
-    /// The player to act, or TERMINAL_PLAYER (-4) once the game is over.
+    /// The player to act, CHANCE_PLAYER (-1) at a chance node, or TERMINAL_PLAYER (-4) once
+    /// the game is over.
     fn current_player(&self) -> i64 {
-        self.state
-            .current_player()
-            .map_or(TERMINAL_PLAYER, |p| p as i64)
+        match self.state.current_player() {
+            Some(p) => p as i64,
+            None if self.state.is_chance_node() => CHANCE_PLAYER,
+            None => TERMINAL_PLAYER,
+        }
     }
 
     /// Number of players.
@@ -49,34 +58,44 @@ impl PyState {
     }
 
     /// The legal actions of the player to act, increasing (empty once the game is over, or
-    /// for another player).
+    /// for another player); at a chance node, the possible outcomes.
     #[pyo3(signature = (player = None))]
     fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
         let mut out = Vec::new();
-        let mover = self.state.current_player().map(|p| p as i64);
-        if player.is_none() || player == mover {
+        if player.is_none() || player == Some(self.current_player()) {
             self.state.legal_actions(&mut out);
         }
         out
     }
 
-    /// The legal-action mask of the player to act, as numpy int8 (1 legal, 0 not).
+    /// The legal-action mask of the player to act, as numpy int8 (1 legal, 0 not), of length
+    /// ``num_distinct_actions()``; at a chance node, the possible outcomes' mask, of length
+    /// ``max_chance_outcomes()`` (OpenSpiel's convention).
     #[pyo3(signature = (player = None))]
     fn legal_actions_mask<'py>(
         &self,
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let asked = player.is_none() || player == Some(self.current_player());
+        if self.state.is_chance_node() {
+            let mut mask = vec![0; self.state.max_chance_outcomes()];
+            if asked {
+                for (outcome, _) in self.state.chance_outcomes() {
+                    mask[outcome] = 1;
+                }
+            }
+            return Ok(PyArray1::from_vec(py, mask));
+        }
         let mut mask = vec![0; self.state.num_actions()];
-        let mover = self.state.current_player().map(|p| p as i64);
-        if player.is_none() || player == mover {
+        if asked {
             self.state.legal_mask(&mut mask).map_err(to_py)?;
         }
         Ok(PyArray1::from_vec(py, mask))
     }
 
-    /// Plays `action` for the player to act; ValueError (state unchanged) if it is out of range
-    /// or not legal.
+    /// Plays `action` for the player to act, or applies chance outcome `action` at a chance
+    /// node; ValueError (state unchanged) if it is out of range or not legal (not possible).
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
         self.state.apply_action(action).map_err(to_py)?;
         self.history.push(action as usize);
@@ -88,14 +107,30 @@ impl PyState {
         self.state.is_terminal()
     }
 
-    /// Always False: chance is drawn inside `apply_action` from the state's seeded generator.
+    /// Whether a chance event is due (Chifoumi: each object and player placed by the deal, and
+    /// the two draws of a duel); `current_player()` is then CHANCE_PLAYER (-1).
     fn is_chance_node(&self) -> bool {
-        false
+        self.state.is_chance_node()
+    }
+
+    /// The outcomes of the chance event due now and their probabilities, as ``(action,
+    /// probability)`` pairs by increasing action (empty at a player's turn).
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.state.chance_outcomes()
+    }
+
+    /// Draws the outcome of the chance event due now from the state's own generator (seeded by
+    /// ``new_initial_state(seed)``) exactly as the lab's Rust game draws it, applies it and
+    /// returns it; ValueError when no chance event is due.
+    fn apply_seeded_chance(&mut self) -> PyResult<usize> {
+        let outcome = self.state.apply_seeded_chance().map_err(to_py)?;
+        self.history.push(outcome);
+        Ok(outcome)
     }
 
     /// Whether a player is to act.
     fn is_player_node(&self) -> bool {
-        !self.state.is_terminal()
+        self.state.current_player().is_some()
     }
 
     /// Each player's return so far (final once the game is over).
