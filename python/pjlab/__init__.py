@@ -16,7 +16,7 @@ The lab's players and networks::
 
     agent = pjlab.Agent("alphabeta:depth=3", "pijersi", seed=1)
     action = agent.choose(state)                 # an index of state.legal_actions()
-    model = pjlab.Model.load("runs/chomp/checkpoints/latest")   # or "model.onnx"
+    model = pjlab.Model.load("runs/chomp")       # a run directory, a checkpoint, or "model.onnx"
     policy, value = model.evaluate([state])
 
 A run's records as pyarrow tables (``pip install pjlab[records]``): :func:`read_games` and

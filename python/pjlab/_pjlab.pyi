@@ -47,7 +47,8 @@ class Game:
     def observation_tensor_size(self) -> int:
         """Number of values in an observation tensor."""
     def max_game_length(self) -> int | None:
-        """Upper bound on a game's length in plies, or ``None`` when the rules set none."""
+        """Upper bound on a game's length in player turns (chance events not counted), or
+        ``None`` when the rules set none."""
     def max_chance_outcomes(self) -> int:
         """The number of distinct chance outcomes: 0 for the games without chance nodes (their
         setups are drawn from the seed at once); for Chifoumi the grid's cells (the deal's
@@ -101,7 +102,8 @@ class State:
         """Size of the action space."""
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of the player to act, increasing; empty once the game is over or
-        when ``player`` is not the player to act. At a chance node, the possible outcomes."""
+        when ``player`` is not the player to act. At a chance node, the possible outcomes.
+        Raises ``ValueError`` for a player out of range."""
     def legal_actions_mask(self, player: int | None = None) -> npt.NDArray[np.int8]:
         """The legal-action mask (1 legal, 0 not) of length ``num_distinct_actions()``; at a
         chance node the possible outcomes' mask, of length ``Game.max_chance_outcomes()``."""
@@ -146,7 +148,8 @@ class State:
         """The action a move text (or, at a chance node, an outcome text) names here;
         ``ValueError`` when it names no legal move."""
     def history(self) -> list[int]:
-        """The actions applied to this object since its initial state."""
+        """The actions applied to this object since its initial state, chance outcomes
+        included (through ``apply_action`` or ``apply_seeded_chance``)."""
     def game_name(self) -> str:
         """The game's name."""
     def svg(self) -> str:
@@ -158,8 +161,10 @@ class State:
         """Jupyter's rich display: ``svg()``, or ``None`` for Chifoumi."""
     def clone(self) -> State:
         """An independent copy."""
-    def __copy__(self) -> State: ...
-    def __deepcopy__(self, memo: object) -> State: ...
+    def __copy__(self) -> State:
+        """An independent copy (``copy.copy``)."""
+    def __deepcopy__(self, _memo: object) -> State:
+        """An independent copy (``copy.deepcopy``)."""
 
 class BatchedEnv:
     """``num_envs`` games of one kind stepped together in Rust (the GIL released), numpy arrays
@@ -174,7 +179,8 @@ class BatchedEnv:
         self, game: str, num_envs: int, variant: str | None = None, seed: int = 0
     ) -> None:
         """``num_envs`` games of ``game`` and ``variant`` seeded with ``seed``; ``KeyError``
-        for an unknown game or variant, ``ValueError`` for ``num_envs == 0``."""
+        for an unknown game or variant, ``ValueError`` for ``num_envs`` outside 1 to 65,536 or
+        a negative seed."""
     @property
     def num_envs(self) -> int:
         """Number of games."""
@@ -198,12 +204,16 @@ class BatchedEnv:
     def finished(self) -> npt.NDArray[np.uint64]:
         """How many games each slot has finished since the last reset."""
     def state(self, i: int) -> State:
-        """A copy of game ``i``'s state."""
+        """A copy of game ``i``'s state, as a new ``State`` whose ``history()`` starts empty
+        (``Game.new_initial_state(seeds()[i])`` given the same actions replays it with its
+        history)."""
     def reset(
         self, seed: int | None = None
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-        """Restarts every game (seeded anew when ``seed`` is given); returns
-        ``(observations (n, size), masks (n, actions), players (n,))``."""
+        """Restarts every game and returns ``(observations (n, size), masks (n, actions),
+        players (n,))``. Without ``seed``, the new games start from the last reset's seed plus
+        one (the constructor's seed counts as a reset): successive ``reset()`` calls give new
+        games, reproducibly."""
     def observe(
         self,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
@@ -225,6 +235,10 @@ class BatchedEnv:
         ``ValueError`` naming the first bad env (``env 3: action 7 is not legal ...``) and no
         game moves.
         """
+    def random_steps(self, steps: int, seed: int = 0) -> int:
+        """Plays ``steps`` steps with uniformly random legal actions chosen in Rust (seeded),
+        the GIL released; returns how many games finished. The Rust-alone side of
+        ``python/bench/batched.py``."""
 
 class Agent:
     """One of the lab's players for one game, built from its spec: every spec of the binary's
@@ -239,8 +253,15 @@ class Agent:
       ``time=T``
     - ``ugi:cmd=<engine>`` (an external engine)
 
-    Chifoumi has no agents here: its players (``pjlab chifoumi`` specs) observe every turn of a
-    match, which one state does not hold; ``Agent(spec, "chifoumi")`` raises ``ValueError``.
+    For Chifoumi, the specs of ``pjlab chifoumi``: ``random``, ``focused:F`` (``P``, ``C``),
+    ``greedy``, ``avoider``, ``counter``, ``counter-reset``, ``observer``, ``lurker``,
+    ``ismcts:sims=400`` and ``net:checkpoint=DIR`` (a network of ``pjlab chifoumi train``).
+    These players remember what they saw, so ``choose`` replays the state's ``history()`` to
+    show the player every turn of its seat, as a match does; one agent plays one seat of a game,
+    and a history that does not continue the one it followed starts a new game for it.
+
+    An agent, like a ``State`` or a ``BatchedEnv``, is used by one thread at a time: a second
+    thread calling it meanwhile gets ``RuntimeError: Already borrowed``.
     """
 
     def __init__(self, spec: str, game: Game | str, seed: int = 0) -> None:
@@ -255,7 +276,7 @@ class Agent:
         """The action it plays in ``state``: one of ``state.legal_actions()``; ``state`` is not
         changed. The search runs with the GIL released (other Python threads go on).
 
-        Raises ``ValueError`` for a state of another game or a finished game.
+        Raises ``ValueError`` for a state of another game, a finished game or a chance node.
         """
     def new_game(self, seed: int) -> None:
         """Reseeds its random choices and forgets earlier games (hash tables, search trees)."""

@@ -17,7 +17,8 @@ Observations are dicts with ``"observation"`` (float32, the game's observation t
 agent) and ``"action_mask"`` (int8, 1 at the legal actions of the agent to act, all 0 for the
 others), as in PettingZoo's classic environments. Rewards are each step's change of the
 agents' returns: +1 / -1 / 0 when a two-sided game ends. Illegal actions raise ``ValueError``
-and leave the environment unchanged. Chance events (Chifoumi's deal and duel draws) are drawn
+and leave the environment unchanged; an action outside the action space fails PettingZoo's
+own ``AssertOutOfBoundsWrapper`` (an ``AssertionError``), as in its classic environments. Chance events (Chifoumi's deal and duel draws) are drawn
 from the game's own generator, seeded by ``reset(seed)``, before the next agent is selected:
 agents only ever see player turns.
 """
@@ -169,7 +170,9 @@ def env(
     game: str = "pijersi", variant: str | None = None, render_mode: str | None = None
 ) -> AECEnv:
     """The AEC environment of ``game`` and ``variant``, wrapped as PettingZoo's classic
-    environments are (an illegal action raises ``ValueError`` rather than ending the game)."""
+    environments are: ``AssertOutOfBoundsWrapper`` (an action outside the action space is an
+    ``AssertionError``) and ``OrderEnforcingWrapper``. An illegal action in range raises
+    ``ValueError`` rather than ending the game."""
     e: AECEnv = raw_env(game, variant, render_mode)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)

@@ -56,8 +56,8 @@ def test_seeds_are_reproducible_and_reset_reseeds():
     a = pjlab.BatchedEnv("pijersi", 4, variant="full-random", seed=3)
     b = pjlab.BatchedEnv("pijersi", 4, variant="full-random", seed=3)
     np.testing.assert_array_equal(a.seeds(), b.seeds())
+    first = a.seeds().copy()  # the construction's seed 3 (reset() moves on to 4)
     np.testing.assert_array_equal(a.reset()[0], b.reset()[0])
-    first = a.seeds().copy()
     a.reset(seed=4)
     assert not np.array_equal(first, a.seeds())
     a.reset(seed=3)
@@ -84,3 +84,16 @@ def test_actions_may_be_lists_or_other_integer_types():
     env.step(actions)
     _, masks, _ = env.observe()
     env.step(np.array([int(np.flatnonzero(m)[0]) for m in masks], dtype=np.int32))
+
+
+def test_reset_without_a_seed_starts_new_games_reproducibly():
+    a = pjlab.BatchedEnv("pijersi", 3, variant="half-random", seed=7)
+    b = pjlab.BatchedEnv("pijersi", 3, variant="half-random", seed=8)
+    first = [str(a.state(i)) for i in range(3)]
+    obs, masks, _ = a.observe()
+    a.step(np.array([int(np.flatnonzero(m)[0]) for m in masks]))
+    a.reset()  # the seed 7 + 1
+    assert [str(a.state(i)) for i in range(3)] != first
+    assert [str(a.state(i)) for i in range(3)] == [str(b.state(i)) for i in range(3)]
+    np.testing.assert_array_equal(a.seeds(), b.seeds())
+    assert int(a.finished().sum()) == 0

@@ -115,3 +115,39 @@ def test_random_garbage_never_panics():
                 pass
             if state.is_terminal():
                 state = game.new_initial_state(seed=int(rng.integers(0, 1000)))
+
+
+def test_integer_arguments_out_of_range_name_the_argument():
+    game = pjlab.load_game("chomp", "2x2")
+    no_panic(lambda: game.new_initial_state(seed=-1), ValueError, "seed must be an integer from 0")
+    no_panic(lambda: game.new_initial_state(seed=2**64), ValueError, "seed")
+    no_panic(lambda: pjlab.Agent("random", "chomp", seed=-3), ValueError, "seed")
+    no_panic(lambda: pjlab.BatchedEnv("chomp", -1), ValueError, "num_envs")
+    no_panic(lambda: pjlab.BatchedEnv("chomp", 2**62), ValueError, "at most 65536 games")
+    env = pjlab.BatchedEnv("chomp", 2, variant="2x2")
+    no_panic(lambda: env.state(-1), ValueError, "env index")
+    no_panic(lambda: env.reset(seed=-5), ValueError, "seed")
+    no_panic(lambda: env.random_steps(-1), ValueError, "steps")
+    no_panic(lambda: game.new_initial_state(seed="1"), TypeError, "integer")
+
+
+def test_players_out_of_range_are_refused_everywhere():
+    state = pjlab.load_game("pijersi").new_initial_state()
+    action = state.legal_actions()[0]
+    for player in [-7, 2, 9]:
+        no_panic(lambda p=player: state.legal_actions(p), ValueError, "player")
+        no_panic(lambda p=player: state.legal_actions_mask(p), ValueError, "player")
+        no_panic(lambda p=player: state.action_to_string(p, action), ValueError, "player")
+    assert state.legal_actions(1) == [] and not state.legal_actions_mask(1).any()
+    assert state.action_to_string(0, action) == state.action_to_string(action)
+
+
+def test_agent_errors_say_what_kind_of_player_or_network_was_wrong():
+    no_panic(lambda: pjlab.Agent("alphabeta:depth=3", "chifoumi"), ValueError, "unknown player")
+    no_panic(lambda: pjlab.Agent("alphabeta:depth=3", "chifoumi"), ValueError, "net:checkpoint")
+    chifoumi_net = "experiments/chifoumi-learned/final"
+    no_panic(
+        lambda: pjlab.Agent(f"net:checkpoint={chifoumi_net}", "pijersi"),
+        ValueError,
+        "not a checkpoint of `pjlab train`",
+    )

@@ -64,7 +64,13 @@ pub fn resolve(path: &Path) -> Result<PathBuf, Error> {
 pub fn read_state(dir: &Path) -> Result<State, Error> {
     let path = dir.join("state.json");
     let text = std::fs::read_to_string(&path).map_err(io(&path))?;
-    serde_json::from_str(&text).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
+    serde_json::from_str(&text).map_err(|e| {
+        Error::Checkpoint(format!(
+            "{}: not a checkpoint of `pjlab chifoumi train` (a board game's network of `pjlab \
+             train` plays only its game): {e}",
+            path.display()
+        ))
+    })
 }
 
 /// The packed network of a checkpoint (or a run's newest), for fast play.

@@ -219,7 +219,13 @@ static NETS: Mutex<Vec<(PathBuf, Arc<PackedNet>)>> = Mutex::new(Vec::new());
 /// Why the spec names no player, or why its network cannot be loaded.
 pub fn build(spec: &str, rules: &Rules) -> Result<Box<dyn Player + Send>, String> {
     let Some((path, temperature)) = parse_net_spec(spec)? else {
-        return pjlab_chifoumi_eval::player(spec, rules);
+        return pjlab_chifoumi_eval::player(spec, rules).map_err(|e| {
+            if e.contains("unknown player") {
+                format!("{e}, or net:checkpoint=DIR")
+            } else {
+                e
+            }
+        });
     };
     let mut nets = NETS.lock().map_err(|e| e.to_string())?;
     let net = match nets.iter().find(|(p, _)| *p == path) {

@@ -372,10 +372,12 @@ fn bag_weights(bag: Bag) -> [u64; 3] {
 impl fmt::Display for ChanceEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            ChanceEvent::ZoneObject { object, step } => {
-                write!(f, "the deal of a zone {object} (Floyd's step {step})")
+            ChanceEvent::ZoneObject { object, .. } => {
+                write!(f, "the deal of a zone object ({object})")
             }
-            ChanceEvent::RandomObject { object } => write!(f, "the deal of a random {object}"),
+            ChanceEvent::RandomObject { object } => {
+                write!(f, "the deal of a random object ({object})")
+            }
             ChanceEvent::Player(p) => write!(f, "player {p}'s starting cell"),
             ChanceEvent::Draw { player } => write!(f, "player {player}'s duel draw"),
         }

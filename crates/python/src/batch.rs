@@ -6,6 +6,9 @@
 use crate::Error;
 use crate::state::{State, check_len};
 
+/// The most games one batch holds: its buffers (observations, masks) stay within a few GiB.
+pub const MAX_GAMES: usize = 1 << 16;
+
 /// Where [`Batch::observe`] and [`Batch::step`] write: one row per game, row-major.
 pub struct Outputs<'a> {
     /// `n * observation_len`: the observation of each game's player to act.
@@ -45,6 +48,8 @@ pub trait Batch: Send + Sync {
     fn seeds(&self) -> &[u64];
     /// How many games each slot has finished since the last reset.
     fn finished(&self) -> &[u64];
+    /// The seed of the last reset (or of the batch's creation).
+    fn seed(&self) -> u64;
     /// Restarts every game, seeding the batch anew with `seed`.
     ///
     /// # Errors
@@ -115,6 +120,11 @@ where
     pub fn new(n: usize, seed: u64, factory: F) -> Result<VecBatch<S, F>, Error> {
         if n == 0 {
             return Err(Error::Argument("a batch needs at least one game".into()));
+        }
+        if n > MAX_GAMES {
+            return Err(Error::Argument(format!(
+                "a batch holds at most {MAX_GAMES} games, got {n}"
+            )));
         }
         let states = (0..n)
             .map(|i| settled(&factory, game_seed(seed, i, 0)))
@@ -198,6 +208,10 @@ where
 
     fn finished(&self) -> &[u64] {
         &self.finished
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     fn reset(&mut self, seed: u64) -> Result<(), Error> {

@@ -81,13 +81,24 @@ fn read_json<T: serde::de::DeserializeOwned>(dir: &Path) -> Result<T, Error> {
     serde_json::from_str(&text).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
 }
 
+/// The encoder and game of the checkpoint in `dir`; a `state.json` without them (a Chifoumi
+/// network's, say) is refused as not a checkpoint of `pjlab train`.
+fn peek(dir: &Path) -> Result<Peek, Error> {
+    read_json::<Peek>(dir).map_err(|e| {
+        Error::Checkpoint(format!(
+            "not a checkpoint of `pjlab train` (a network of `pjlab chifoumi train` plays only \
+             Chifoumi): {e}"
+        ))
+    })
+}
+
 /// The game a checkpoint (or a run directory's latest) was trained on: its configuration's
 /// `game` (`pijersi` when it names none, as the configuration's default).
 ///
 /// # Errors
 /// [`Error::Checkpoint`] when no checkpoint is found or its state does not parse.
 pub fn game(path: &Path) -> Result<String, Error> {
-    let peek: Peek = read_json(&resolve(path)?)?;
+    let peek = peek(&resolve(path)?)?;
     Ok(peek.config.game.unwrap_or_else(|| "pijersi".into()))
 }
 
@@ -95,7 +106,7 @@ pub fn game(path: &Path) -> Result<String, Error> {
 /// another encoding is refused.
 fn read_state<K: GameKit>(path: &Path) -> Result<(PathBuf, CheckpointState<K>), Error> {
     let dir = resolve(path)?;
-    let peek: Peek = read_json(&dir)?;
+    let peek = peek(&dir)?;
     let game = peek.config.game.as_deref().unwrap_or("pijersi");
     if game != K::INFO.name {
         return Err(Error::Checkpoint(format!(

@@ -73,6 +73,20 @@ pub fn parse_player(spec: &str) -> Result<Box<dyn Player + Send>, Error> {
             _ => Err(err("the type must be F, P or C")),
         };
     }
+    const NAMES: [&str; 7] = [
+        "random",
+        "greedy",
+        "avoider",
+        "counter",
+        "counter-reset",
+        "observer",
+        "lurker",
+    ];
+    if !NAMES.contains(&name) {
+        return Err(err(
+            "unknown player, expected random, focused:F|P|C, greedy, avoider, counter, counter-reset, observer or lurker",
+        ));
+    }
     if option.is_some() {
         return Err(err("this player takes no option"));
     }

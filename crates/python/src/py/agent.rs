@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 
 use super::game::PyGame;
 use super::state::PyState;
-use super::to_py;
+use super::{to_py, unsigned};
 use crate::Player;
 
 /// A game given as a `Game` or by name.
@@ -31,7 +31,8 @@ impl PyAgent {
     /// The agent `spec` names for `game` (a `Game` or a name), seeded with `seed`.
     #[new]
     #[pyo3(signature = (spec, game, seed = 0))]
-    fn new(py: Python<'_>, spec: &str, game: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+    fn new(py: Python<'_>, spec: &str, game: &Bound<'_, PyAny>, seed: i128) -> PyResult<Self> {
+        let seed = unsigned(seed, "seed")?;
         let name = game_name(game)?;
         let player = py
             .detach(|| crate::build_player(&name, spec, seed))
@@ -48,8 +49,9 @@ impl PyAgent {
     }
 
     /// Reseeds its random choices and forgets earlier games (hash tables, search trees).
-    fn new_game(&mut self, seed: u64) {
-        self.player.new_game(seed);
+    fn new_game(&mut self, seed: i128) -> PyResult<()> {
+        self.player.new_game(unsigned(seed, "seed")?);
+        Ok(())
     }
 
     /// The spec it was built from.

@@ -4,7 +4,7 @@ use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethod
 use pyo3::prelude::*;
 
 use super::state::PyState;
-use super::to_py;
+use super::{count, to_py, unsigned};
 use crate::{Batch, Error, Outputs, StepOutputs};
 
 /// Observations, masks and players, as numpy arrays.
@@ -68,7 +68,8 @@ impl PyBatchedEnv {
     /// `num_envs` games of `game` (a name) and `variant`, seeded with `seed`.
     #[new]
     #[pyo3(signature = (game, num_envs, variant = None, seed = 0))]
-    fn new(game: &str, num_envs: usize, variant: Option<&str>, seed: u64) -> PyResult<Self> {
+    fn new(game: &str, num_envs: i128, variant: Option<&str>, seed: i128) -> PyResult<Self> {
+        let (num_envs, seed) = (count(num_envs, "num_envs")?, unsigned(seed, "seed")?);
         let handle = crate::load_game(game, variant).map_err(to_py)?;
         let batch = handle.new_batch(num_envs, seed).map_err(to_py)?;
         Ok(PyBatchedEnv {
@@ -124,19 +125,26 @@ impl PyBatchedEnv {
         PyArray1::from_slice(py, self.batch.finished())
     }
 
-    /// A copy of game `i`'s state.
-    fn state(&self, i: usize) -> PyResult<PyState> {
+    /// A copy of game `i`'s state, as a new State whose history starts empty (a State from
+    /// ``Game.new_initial_state(seeds()[i])`` given the same actions replays it with its
+    /// history).
+    fn state(&self, i: i128) -> PyResult<PyState> {
+        let i = count(i, "env index")?;
         self.batch.state(i).map(PyState::new).map_err(to_py)
     }
 
-    /// Restarts every game (seeded anew when `seed` is given, else with the last seed); returns
-    /// (observations, masks, players).
+    /// Restarts every game and returns (observations, masks, players). Game `i` starts from
+    /// seed ``game_seed(seed, i)``; without `seed`, from the last reset's seed plus one (the
+    /// constructor's seed counts as a reset), so that successive ``reset()`` calls give new
+    /// games, reproducibly.
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Observed<'py>> {
-        if let Some(seed) = seed {
-            let batch = &mut self.batch;
-            py.detach(|| batch.reset(seed)).map_err(to_py)?;
-        }
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<i128>) -> PyResult<Observed<'py>> {
+        let seed = match seed {
+            Some(s) => unsigned(s, "seed")?,
+            None => self.batch.seed().wrapping_add(1),
+        };
+        let batch = &mut self.batch;
+        py.detach(|| batch.reset(seed)).map_err(to_py)?;
         self.observe(py)
     }
 
@@ -156,7 +164,13 @@ impl PyBatchedEnv {
         Ok((obs, masks, players))
     }
 
-    /// Plays one action per game; returns (observations, masks, players, rewards, terminated).
+    /// Plays one action per game (``actions``: integers of shape ``(num_envs,)``, each legal
+    /// in its game; a bad one is a ValueError naming its env, and no game moves) and returns
+    /// ``(observations, masks, players, rewards, terminated)``: float32 ``(num_envs,
+    /// observation_size)``, int8 ``(num_envs, num_actions)``, int64 ``(num_envs,)``, float32
+    /// ``(num_envs, num_players)`` (what each player gained: the final returns when a game ends,
+    /// 0 before) and bool ``(num_envs,)``. A game that ended is replaced at once by a new one,
+    /// whose observation, mask and player are the ones returned.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -210,7 +224,8 @@ impl PyBatchedEnv {
     /// released, and returns how many games finished: the Rust-alone side of the benchmark
     /// `python/bench/batched.py`.
     #[pyo3(signature = (steps, seed = 0))]
-    fn random_steps(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<u64> {
+    fn random_steps(&mut self, py: Python<'_>, steps: i128, seed: i128) -> PyResult<u64> {
+        let (steps, seed) = (count(steps, "steps")?, unsigned(seed, "seed")?);
         let batch = &mut self.batch;
         py.detach(|| crate::batch::random_steps(batch.as_mut(), steps, seed))
             .map_err(to_py)

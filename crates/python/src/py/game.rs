@@ -119,7 +119,8 @@ impl PyGame {
     /// A new game from the variant's setup for `seed`. A Chifoumi state starts at the first
     /// chance node of its deal; `seed` seeds its generator (``apply_seeded_chance``).
     #[pyo3(signature = (seed = 0))]
-    fn new_initial_state(&self, seed: u64) -> PyResult<PyState> {
+    fn new_initial_state(&self, seed: i128) -> PyResult<PyState> {
+        let seed = super::unsigned(seed, "seed")?;
         let state = self.handle.new_initial_state(seed).map_err(to_py)?;
         Ok(PyState::new(state))
     }

@@ -25,6 +25,23 @@ pub(crate) fn to_py(error: Error) -> PyErr {
     }
 }
 
+/// A Python integer argument (taken as `i128`, so that a negative one reaches us) as an
+/// unsigned seed, count or index: a `ValueError` naming `what` outside `0..=u64::MAX`.
+pub(crate) fn unsigned(value: i128, what: &str) -> PyResult<u64> {
+    u64::try_from(value).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{what} must be an integer from 0 to {}, got {value}",
+            u64::MAX
+        ))
+    })
+}
+
+/// [`unsigned`] as a `usize`.
+pub(crate) fn count(value: i128, what: &str) -> PyResult<usize> {
+    let v = unsigned(value, what)?;
+    usize::try_from(v).map_err(|_| PyValueError::new_err(format!("{what} {v} is too large")))
+}
+
 /// `current_player()` at a chance node (OpenSpiel's `kChancePlayerId`).
 pub(crate) const CHANCE_PLAYER: i64 = -1;
 

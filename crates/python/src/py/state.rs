@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 
 use super::{CHANCE_PLAYER, TERMINAL_PLAYER, to_py};
 use crate::State;
+use crate::state::check_player;
 
 /// One game in progress, with OpenSpiel's methods.
 #[pyclass(name = "State", module = "pjlab._pjlab")]
@@ -15,6 +16,16 @@ pub(crate) struct PyState {
 }
 
 impl PyState {
+    /// Whether `player` (when given) names the player to act; `ValueError` for a player out of
+    /// range.
+    fn asks_mover(&self, player: Option<i64>) -> PyResult<bool> {
+        let Some(p) = player else { return Ok(true) };
+        if p != CHANCE_PLAYER {
+            check_player(self.state.game_name(), p, self.state.num_players()).map_err(to_py)?;
+        }
+        Ok(p == self.current_player())
+    }
+
     /// A state with an empty history.
     pub(crate) fn new(state: Box<dyn State>) -> PyState {
         PyState {
@@ -60,24 +71,24 @@ impl PyState {
     /// The legal actions of the player to act, increasing (empty once the game is over, or
     /// for another player); at a chance node, the possible outcomes.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
         let mut out = Vec::new();
-        if player.is_none() || player == Some(self.current_player()) {
+        if self.asks_mover(player)? {
             self.state.legal_actions(&mut out);
         }
-        out
+        Ok(out)
     }
 
     /// The legal-action mask of the player to act, as numpy int8 (1 legal, 0 not), of length
     /// ``num_distinct_actions()``; at a chance node, the possible outcomes' mask, of length
-    /// ``max_chance_outcomes()`` (OpenSpiel's convention).
+    /// ``Game.max_chance_outcomes()`` (OpenSpiel's convention).
     #[pyo3(signature = (player = None))]
     fn legal_actions_mask<'py>(
         &self,
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        let asked = player.is_none() || player == Some(self.current_player());
+        let asked = self.asks_mover(player)?;
         if self.state.is_chance_node() {
             let mut mask = vec![0; self.state.max_chance_outcomes()];
             if asked {
@@ -162,7 +173,13 @@ impl PyState {
     /// `action_to_string(player, action)`.
     #[pyo3(signature = (first, second = None))]
     fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
-        let action = second.unwrap_or(first);
+        let action = match second {
+            Some(action) => {
+                self.asks_mover(Some(first))?;
+                action
+            }
+            None => first,
+        };
         self.state.action_to_string(action).map_err(to_py)
     }
 
