@@ -3,8 +3,9 @@
 //! committed `report.md`, and so does every training run's `training.md` from its
 //! `metrics.jsonl`. Then the READMEs (every one under `experiments/`, and the repository's):
 //! - every number of a table row that quotes a report row (same row name, same column names)
-//!   must equal the report's: reports in the README's directory or below, or, for
-//!   `experiments/README.md` and the repository's README, any report;
+//!   must equal the report's: reports in the README's directory or below or in an experiment
+//!   it names (`../name/`, `experiments/name/`), or, for `experiments/README.md` and the
+//!   repository's README, any report;
 //! - a `pooled` row must be the sum of the rows above it (each quoting a report), with the
 //!   score and Wilson interval of that sum;
 //! - every result figure of the prose (a score with its interval, a bold score, a W-D-L, an
@@ -186,13 +187,18 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
         let dir = readme.parent().unwrap().to_path_buf();
         // The experiments' index and the repository's README quote any experiment.
         let top = dir == root || !dir.starts_with(&root);
-        let reports = reports_under(if top { &root } else { &dir });
+        let text = std::fs::read_to_string(&readme).unwrap();
+        let mut reports = reports_under(if top { &root } else { &dir });
+        if !top {
+            for named in named_experiments(&text, &root) {
+                reports.extend(reports_under(&named));
+            }
+        }
         let name = readme
             .strip_prefix(root.parent().unwrap())
             .unwrap_or(&readme)
             .display()
             .to_string();
-        let text = std::fs::read_to_string(&readme).unwrap();
         let result = check_readme(&text, &reports, &name);
         eprintln!(
             "{name}: {} cells and {} pooled rows checked against {} reports",
