@@ -6,11 +6,14 @@ seed mix2(s, p + 1, k); the trainer plays iteration i's match k on mix2(seed, i,
 evaluation of fixed opponent o on mix2(seed ^ 0xe7a1, i, o << 32 | k / 2) (pjlab_core::seed,
 crates/chifoumi-eval/src/spec.rs, crates/chifoumi-learn/src/train.rs). This recomputes every seed
 the earlier runs used and checks that none of fresh/run.sh's and held-out/run.sh's is among
-them. It also counts the seeds the earlier runs share with one another.
+them. It also counts the seeds the earlier runs share with one another, and compares the
+learned player's round-robin score on the seeds its training played with its score on the others
+(needs pyarrow).
 
     python3 experiments/chifoumi-learned/seeds.py
 """
 import sys
+from pathlib import Path
 from collections import Counter
 
 M = (1 << 64) - 1
@@ -79,6 +82,31 @@ for i, n in enumerate(onames):
         c = len(old[n] & old[m])
         if c:
             print(f"  {n} and {m}: {c}")
+
+
+def shared_deals():
+    """The round robin's matches of the learned player on seeds its training also played (the
+    same deal and draws) against the others: its score on each part."""
+    import pyarrow.parquet as pq
+
+    net = "net:checkpoint=experiments/chifoumi-learned/final"
+    train = train_seeds(1, 1500, opponents=0)
+    rows = pq.read_table(Path(__file__).parent / "round-robin/matches.parquet").to_pylist()
+    acc = {True: [0, 0.0], False: [0, 0.0]}
+    for r in rows:
+        if net not in (r["player_0"], r["player_1"]):
+            continue
+        res = r["result"] if r["player_0"] == net else -r["result"]
+        part = acc[r["seed"] in train]
+        part[0] += 1
+        part[1] += {1: 1.0, 0: 0.5, -1: 0.0}[res]
+    print("\nthe learned player's round-robin matches (result per match: 1, 1/2, 0):")
+    for k, label in ((True, "on seeds its training played"), (False, "on the other seeds")):
+        n, s = acc[k]
+        print(f"  {label}: {n} matches, score {100 * s / n:.1f}%")
+
+
+shared_deals()
 if bad:
     sys.exit(f"{bad} new seeds are not fresh")
 print("\nevery new seed is fresh")
