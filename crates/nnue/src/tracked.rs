@@ -99,35 +99,52 @@ impl<G: Game, const W: usize> Tracked<G, W> {
         else {
             return;
         };
-        let (mut off, mut on) = ([0u16; MAX_CHANGED], [0u16; MAX_CHANGED]);
+        let mut off = [[0u16; MAX_CHANGED]; 2];
+        let mut on = [[0u16; MAX_CHANGED]; 2];
+        let [off_first, off_second] = &mut off;
+        let [on_first, on_second] = &mut on;
+        let changed = shared.features.changed_both(
+            before,
+            mv,
+            position,
+            [off_first, off_second],
+            [on_first, on_second],
+        );
         let network = &shared.network;
         for side in Side::BOTH {
-            let acc = &mut accumulators[side.index()];
-            match shared
-                .features
-                .changed(before, mv, position, side, &mut off, &mut on)
-            {
-                Some((a, b)) => {
-                    for &f in &off[..a] {
-                        let row = &network.w1[usize::from(f) * W..][..W];
-                        for (x, w) in acc.iter_mut().zip(row) {
-                            *x -= w;
-                        }
-                    }
-                    for &f in &on[..b] {
-                        let row = &network.w1[usize::from(f) * W..][..W];
-                        for (x, w) in acc.iter_mut().zip(row) {
-                            *x += w;
-                        }
-                    }
-                }
+            let (i, acc) = (side.index(), &mut accumulators[side.index()]);
+            match changed[i] {
+                Some((a, b)) => apply(acc, &network.w1, &off[i][..a], &on[i][..b]),
                 None => {
-                    let n = shared.features.active(position, side, &mut off);
-                    network.accumulate(&off[..n], acc);
+                    let n = shared.features.active(position, side, &mut off[i]);
+                    network.accumulate(&off[i][..n], acc);
                 }
             }
         }
     }
+}
+
+/// Subtracts the first-layer rows (`W` wide, in `w1`) of the features `off` from `acc`, then
+/// adds those of `on`, each in the order given: the same sums, element by element, as a
+/// plain loop, computed on a copy that stays in registers (the weights could alias the
+/// position's accumulators as far as the compiler knows, which kept each sum in memory).
+#[inline]
+fn apply<const W: usize>(acc: &mut [f32; W], w1: &[f32], off: &[u16], on: &[u16]) {
+    let (rows, _) = w1.as_chunks::<W>();
+    let mut sum = *acc;
+    for &f in off {
+        let row = &rows[usize::from(f)];
+        for (x, w) in sum.iter_mut().zip(row) {
+            *x -= w;
+        }
+    }
+    for &f in on {
+        let row = &rows[usize::from(f)];
+        for (x, w) in sum.iter_mut().zip(row) {
+            *x += w;
+        }
+    }
+    *acc = sum;
 }
 
 impl<G: Game, const W: usize> Clone for Tracked<G, W> {
@@ -265,7 +282,7 @@ impl<G: Game, H> TrackedEval<G, H> {
     pub fn logit<const W: usize>(&self, position: &Tracked<G, W>) -> f32 {
         let me = position.side_to_move();
         match (position.accumulator(me), position.accumulator(me.other())) {
-            (Some(a), Some(b)) => self.eval.network().output(a, b),
+            (Some(a), Some(b)) => self.eval.network().output_of(a, b),
             _ => self.eval.logit(&position.position),
         }
     }
