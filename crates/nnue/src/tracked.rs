@@ -16,11 +16,16 @@ use crate::{Error, Network, NnueEval};
 
 /// The most features a move changes or a position has on, for the buffers on the stack.
 const MAX_CHANGED: usize = 128;
+/// Shorter buffers for feature sets with at most this many features on (Pijersi: 29), which
+/// each move then clears instead of the longest.
+const FEW_CHANGED: usize = 32;
 
 /// What every tracked position of one search shares: the network and the features.
 pub struct Shared<G: Game> {
     network: Arc<Network>,
     features: Arc<dyn SparseFeatures<G>>,
+    /// Whether the features fit buffers of [`FEW_CHANGED`].
+    few: bool,
 }
 
 impl<G: Game> Shared<G> {
@@ -38,6 +43,7 @@ impl<G: Game> Shared<G> {
         Ok(Arc::new(Shared {
             network: Arc::clone(eval.network()),
             features: Arc::clone(eval.features()),
+            few: eval.features().max_active() <= FEW_CHANGED,
         }))
     }
 }
@@ -91,6 +97,16 @@ impl<G: Game, const W: usize> Tracked<G, W> {
     /// Updates the accumulators after `mv` took the position from `before` to its current one.
     #[inline]
     fn update(&mut self, before: &G, mv: G::Move) {
+        match &self.shared {
+            Some(shared) if shared.few => self.update_with::<FEW_CHANGED>(before, mv),
+            Some(_) => self.update_with::<MAX_CHANGED>(before, mv),
+            None => {}
+        }
+    }
+
+    /// [`Tracked::update`] with feature buffers `N` long.
+    #[inline]
+    fn update_with<const N: usize>(&mut self, before: &G, mv: G::Move) {
         let Tracked {
             position,
             acc: accumulators,
@@ -99,8 +115,8 @@ impl<G: Game, const W: usize> Tracked<G, W> {
         else {
             return;
         };
-        let mut off = [[0u16; MAX_CHANGED]; 2];
-        let mut on = [[0u16; MAX_CHANGED]; 2];
+        let mut off = [[0u16; N]; 2];
+        let mut on = [[0u16; N]; 2];
         let [off_first, off_second] = &mut off;
         let [on_first, on_second] = &mut on;
         let changed = shared.features.changed_both(
