@@ -1,7 +1,10 @@
 //! Alpha-beta's nodes a second at a fixed depth with the hand-written evaluation and with a
 //! network on tracked positions, on positions from seeded random games of Pijersi's classic and
 //! half-random setups: `cargo run --release -p pjlab-nnue --example search_speed -- NET
-//! [DEPTH] [WHICH]` (`WHICH`: `hand`, `nnue`, `refresh` or `all`, the default `hand,nnue`).
+//! [DEPTH] [WHICH]` (`WHICH`: some of `hand`, `nnue`, `quant` (the network in integers),
+//! `refresh` and `diff`, comma-separated, or `all`; the default `hand,nnue`). `diff` measures
+//! no speed: it compares the integer network's evaluation with the float one's on every
+//! position of 200 seeded random games.
 //! One line a measurement: name, depth, positions, nodes, wall-clock seconds, processor seconds
 //! of the thread, nodes a second by each, and a checksum of the scores (equal checksums and
 //! nodes: the same search).
@@ -12,8 +15,8 @@ use std::time::Instant;
 
 use pjlab_alphabeta::{Engine, Limits, Options};
 use pjlab_core::{Game, Heuristic};
-use pjlab_nnue::NnueEval;
 use pjlab_nnue::tracked::{Shared, Tracked, TrackedEval};
+use pjlab_nnue::{NnueEval, QuantisedNetwork};
 use pjlab_pijersi::{PijersiEval, PijersiFeatures, Position, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -81,6 +84,41 @@ fn run<G: Game, H: Heuristic<G>>(name: &str, eval: H, positions: &[G], depth: u3
     );
 }
 
+/// The largest and mean difference in centi-units between the integer and the float network's
+/// evaluations, and how many are equal, on every position of 200 seeded random games.
+fn diff(eval: &NnueEval<Position, PijersiEval>) {
+    let float = Shared::new::<_, 32>(eval).expect("width 32");
+    let quantised = Shared::quantised::<_, 32>(eval).expect("width 32, weights that fit");
+    let q = quantised.network();
+    let tracked_eval = TrackedEval::new(eval.clone());
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let (mut largest, mut total, mut equal, mut count) = (0i32, 0i64, 0u64, 0u64);
+    let mut moves = Vec::new();
+    for i in 0..200u64 {
+        let variant = [Variant::Classic, Variant::HalfRandom][i as usize % 2];
+        let mut a: Tracked<Position, 32> = Tracked::new(variant.setup(i), float.clone());
+        let mut b: Tracked<Position, 32, QuantisedNetwork> =
+            Tracked::new(variant.setup(i), quantised.clone());
+        while a.outcome().is_none() {
+            let d = (tracked_eval.evaluate(&a) - tracked_eval.evaluate(&b)).abs();
+            largest = largest.max(d);
+            total += i64::from(d);
+            equal += u64::from(d == 0);
+            count += 1;
+            a.legal_moves(&mut moves);
+            let mv = *moves.choose(&mut rng).unwrap();
+            a.play_unchecked(mv);
+            b.play_unchecked(mv);
+        }
+    }
+    println!(
+        "diff positions {count} largest {largest} mean {:.3} equal {equal} acc_scale {} w2_scale {}",
+        total as f64 / count as f64,
+        q.acc_scale,
+        q.w2_scale
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = args
@@ -109,6 +147,17 @@ fn main() {
             .map(|p| Tracked::new(p.clone(), shared.clone()))
             .collect();
         run("nnue", TrackedEval::new(eval.clone()), &tracked, depth);
+    }
+    if which("quant") {
+        let shared = Shared::quantised::<_, 32>(&eval).expect("width 32, weights that fit");
+        let tracked: Vec<Tracked<Position, 32, QuantisedNetwork>> = positions
+            .iter()
+            .map(|p| Tracked::new(p.clone(), shared.clone()))
+            .collect();
+        run("quant", TrackedEval::new(eval.clone()), &tracked, depth);
+    }
+    if which("diff") {
+        diff(&eval);
     }
     if which("refresh") {
         run("refresh", eval, &positions, depth);
