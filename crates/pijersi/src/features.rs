@@ -127,7 +127,7 @@ impl SparseFeatures<Position> for PijersiFeatures {
         Some((n_off, n_on))
     }
 
-    /// The cells and the draw counter as [`SparseFeatures::changed`] reads them, each piece
+    /// The cells and the draw counter as [`SparseFeatures::changed`] reads them, each cell
     /// read once for both views.
     #[inline]
     fn changed_both(
@@ -145,19 +145,19 @@ impl SparseFeatures<Position> for PijersiFeatures {
         let middle = mv.middle().filter(|&m| m != start && m != end);
         let end = (end != start).then_some(end);
         for cell in [Some(start), middle, end].into_iter().flatten() {
-            // A piece's features from the two views are equal exactly when the pieces are.
-            let (old, new) = (before.piece_at(cell), after.piece_at(cell));
+            let i = cell.index();
+            let (old, new) = (cell_code(before, i), cell_code(after, i));
             if old == new {
                 continue;
             }
-            if let Some(piece) = old {
-                off_white[n_off] = piece_feature(cell, piece, Color::White);
-                off_black[n_off] = piece_feature(cell, piece, Color::Black);
+            if old != 0 {
+                off_white[n_off] = feature(i, false, old - 1);
+                off_black[n_off] = feature(i, true, (old - 1 + 20) % 40);
                 n_off += 1;
             }
-            if let Some(piece) = new {
-                on_white[n_on] = piece_feature(cell, piece, Color::White);
-                on_black[n_on] = piece_feature(cell, piece, Color::Black);
+            if new != 0 {
+                on_white[n_on] = feature(i, false, new - 1);
+                on_black[n_on] = feature(i, true, (new - 1 + 20) % 40);
                 n_on += 1;
             }
         }
@@ -177,6 +177,21 @@ impl SparseFeatures<Position> for PijersiFeatures {
 #[inline(always)]
 fn halfmove_feature(position: &Position) -> u16 {
     (PijersiFeatures::PIECE_FEATURES + usize::from(position.halfmove().min(19))) as u16
+}
+
+/// What stands on cell `i` as one number, read from the bitboards without branching: 0 for
+/// nothing, else 1 plus the piece's kind seen from White (`whose * 20 + top * 5 + bottom`,
+/// as [`piece_feature`] numbers them); the kind seen from Black is `(kind + 20) % 40`.
+#[inline(always)]
+fn cell_code(position: &Position, i: usize) -> usize {
+    let bit = |b: u64| ((b >> i) & 1) as usize;
+    let black = bit(position.colors[1]);
+    let occupied = bit(position.colors[0]) | black;
+    let role = |b: &[u64; 4]| bit(b[1]) + 2 * bit(b[2]) + 3 * bit(b[3]);
+    let b = &position.bottoms;
+    let stacked = bit(b[0] | b[1] | b[2] | b[3]);
+    let bottom = stacked * (1 + role(b));
+    occupied * (1 + black * 20 + role(&position.tops) * 5 + bottom)
 }
 
 /// The feature of what stands on `cell`, seen from `viewer`, if anything does.
