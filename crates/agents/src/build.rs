@@ -177,17 +177,22 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             if limits == Limits::default() {
                 limits.depth = Some(4);
             }
-            // `eval=nnue:FILE` / `eval=nnue-refresh:FILE`: a learned evaluation (`nnue.rs`).
+            // `eval=nnue:FILE` / `nnue-refresh:FILE` / `nnue-int:FILE`: a learned evaluation
+            // (`nnue.rs`).
             let learned = |prefix: &str| {
                 let text = weights.as_deref()?.to_str()?;
                 text.strip_prefix(prefix)
                     .map(|file| Path::new(file).to_path_buf())
             };
-            if let Some(file) = learned("nnue:") {
-                return crate::nnue::agent::<K>(&spec, &file, false, engine, limits);
-            }
-            if let Some(file) = learned("nnue-refresh:") {
-                return crate::nnue::agent::<K>(&spec, &file, true, engine, limits);
+            use crate::nnue::Kind;
+            for (prefix, kind) in [
+                ("nnue:", Kind::Tracked),
+                ("nnue-refresh:", Kind::Refresh),
+                ("nnue-int:", Kind::Integer),
+            ] {
+                if let Some(file) = learned(prefix) {
+                    return crate::nnue::agent::<K>(&spec, &file, kind, engine, limits);
+                }
             }
             let eval = K::evaluation(weights.as_deref()).map_err(SpecError::Eval)?;
             Ok(Box::new(AlphaBetaAgent {

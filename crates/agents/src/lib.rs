@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `random` | uniform legal move | `seed` |
 //! | `greedy` | a win, else a tactical move (a capture, a push) by the game's evaluation, else random | `seed` |
-//! | `alphabeta` | [`pjlab_alphabeta::Engine`] with the game's evaluation | `depth` (4 when no limit is given), `nodes`, `time`, `tt` (MiB, 16), `quiescence` (plies, 16), `eval` (TOML weights file, or `nnue:FILE`: a learned evaluation from `pjlab nnue train`) |
+//! | `alphabeta` | [`pjlab_alphabeta::Engine`] with the game's evaluation | `depth` (4 when no limit is given), `nodes`, `time`, `tt` (MiB, 16), `quiescence` (plies, 16), `eval` (TOML weights file, or `nnue:FILE`: a learned evaluation from `pjlab nnue train`; `nnue-int:FILE`: the same network in integers, faster, scores within about a centi-unit) |
 //! | `mcts` | [`pjlab_mcts::Mcts`] | `sims` (800), `time`, `nodes` (tree bound), `eval` (`rollout`, `uniform`, or `heuristic`: the game's alpha-beta evaluation as `tanh(eval / scale)`), `scale` (centi-units, 200), `cpuct` (1.5), `gumbel` (actions considered; 0 = PUCT root), `solver` (true), `seed` |
 //! | `ugi` | an external engine speaking UGI ([`ugi::UgiAgent`]) | `cmd` (the binary, required), `arg` (one argument, repeatable), `depth`, `movetime` (one of them; `depth=4` when neither), `timeout` (per move beyond `movetime`, 30s), `stderr` (file the engine's stderr is appended to), `option.<Name>` (sent with `setoption`) |
 //!

@@ -2,7 +2,9 @@
 //! game's sparse features, the game's own evaluation ordering the moves. The search runs on
 //! positions that carry the network's accumulators and update them by the features each move
 //! changes ([`pjlab_nnue::tracked`]); `eval=nnue-refresh:FILE` recomputes them in full at each
-//! evaluation instead (the same search, slower: for measuring what the updates buy).
+//! evaluation instead (the same search, slower: for measuring what the updates buy), and
+//! `eval=nnue-int:FILE` runs the network in integers ([`pjlab_nnue::QuantisedNetwork`]: faster,
+//! its scores within a centi-unit or so of the float network's, so not the same search).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -10,8 +12,8 @@ use std::sync::atomic::AtomicBool;
 
 use pjlab_alphabeta::{Engine, Limits, Options};
 use pjlab_core::{Game, GameKit, Heuristic};
-use pjlab_nnue::NnueEval;
-use pjlab_nnue::tracked::{Shared, Tracked, TrackedEval};
+use pjlab_nnue::tracked::{Accumulates, Shared, Tracked, TrackedEval};
+use pjlab_nnue::{Network, NnueEval, QuantisedNetwork};
 
 use crate::players::{AlphaBetaAgent, alphabeta_decision};
 use crate::{Agent, Control, Decision, SpecError};
@@ -40,31 +42,43 @@ fn evaluation<K: GameKit>(path: &Path) -> Result<NnueEval<K::Game, K::Eval>, Spe
         .map_err(|e| SpecError::Eval(e.to_string()))
 }
 
-/// The alpha-beta agent of `eval=nnue:FILE` (`refresh` false) or `eval=nnue-refresh:FILE`.
+/// How `eval=nnue*:FILE` runs the network.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// `nnue`: float accumulators carried by the positions.
+    Tracked,
+    /// `nnue-refresh`: float accumulators recomputed at each evaluation.
+    Refresh,
+    /// `nnue-int`: integer accumulators carried by the positions.
+    Integer,
+}
+
+/// The alpha-beta agent of `eval=nnue:FILE`, `eval=nnue-refresh:FILE` or `eval=nnue-int:FILE`.
 ///
 /// # Errors
-/// As [`evaluation`].
+/// As [`evaluation`], and [`SpecError::Eval`] when the network does not fit integers.
 pub(crate) fn agent<K: GameKit>(
     spec: &str,
     path: &Path,
-    refresh: bool,
+    kind: Kind,
     options: Options,
     limits: Limits,
 ) -> Result<Box<dyn Agent<K::Game>>, SpecError> {
     let eval = evaluation::<K>(path)?;
-    if refresh {
+    if kind == Kind::Refresh {
         return Ok(Box::new(AlphaBetaAgent {
             spec: spec.to_string(),
             engine: Engine::new(eval, options),
             limits,
         }));
     }
+    let integer = kind == Kind::Integer;
     match eval.network().hidden {
-        16 => tracked::<K, 16>(spec, eval, options, limits),
-        32 => tracked::<K, 32>(spec, eval, options, limits),
-        64 => tracked::<K, 64>(spec, eval, options, limits),
-        128 => tracked::<K, 128>(spec, eval, options, limits),
-        256 => tracked::<K, 256>(spec, eval, options, limits),
+        16 => tracked::<K, 16>(spec, eval, integer, options, limits),
+        32 => tracked::<K, 32>(spec, eval, integer, options, limits),
+        64 => tracked::<K, 64>(spec, eval, integer, options, limits),
+        128 => tracked::<K, 128>(spec, eval, integer, options, limits),
+        256 => tracked::<K, 256>(spec, eval, integer, options, limits),
         n => Err(SpecError::Eval(format!(
             "{}: accumulators of width {n} are not tracked (16, 32, 64, 128 or 256; \
              eval=nnue-refresh takes any)",
@@ -76,11 +90,27 @@ pub(crate) fn agent<K: GameKit>(
 fn tracked<K: GameKit, const W: usize>(
     spec: &str,
     eval: NnueEval<K::Game, K::Eval>,
+    integer: bool,
     options: Options,
     limits: Limits,
 ) -> Result<Box<dyn Agent<K::Game>>, SpecError> {
-    let shared = Shared::new::<_, W>(&eval).map_err(|e| SpecError::Eval(e.to_string()))?;
-    Ok(Box::new(TrackedAgent::<K::Game, K::Eval, W> {
+    let error = |e: pjlab_nnue::Error| SpecError::Eval(e.to_string());
+    if integer {
+        let shared = Shared::quantised::<_, W>(&eval).map_err(error)?;
+        return Ok(Box::new(TrackedAgent::<
+            K::Game,
+            K::Eval,
+            W,
+            QuantisedNetwork,
+        > {
+            spec: spec.to_string(),
+            engine: Engine::new(TrackedEval::new(eval), options),
+            shared,
+            limits,
+        }));
+    }
+    let shared = Shared::new::<_, W>(&eval).map_err(error)?;
+    Ok(Box::new(TrackedAgent::<K::Game, K::Eval, W, Network> {
         spec: spec.to_string(),
         engine: Engine::new(TrackedEval::new(eval), options),
         shared,
@@ -90,14 +120,16 @@ fn tracked<K: GameKit, const W: usize>(
 
 /// Alpha-beta on tracked positions: each search starts from the position with its
 /// accumulators computed in full.
-struct TrackedAgent<G: Game, H: Heuristic<G>, const W: usize> {
+struct TrackedAgent<G: Game, H: Heuristic<G>, const W: usize, N: Accumulates> {
     spec: String,
-    engine: Engine<Tracked<G, W>, TrackedEval<G, H>>,
-    shared: Arc<Shared<G>>,
+    engine: Engine<Tracked<G, W, N>, TrackedEval<G, H>>,
+    shared: Arc<Shared<G, N>>,
     limits: Limits,
 }
 
-impl<G: Game, H: Heuristic<G> + Send + Clone, const W: usize> Agent<G> for TrackedAgent<G, H, W> {
+impl<G: Game, H: Heuristic<G> + Send + Clone, const W: usize, N: Accumulates> Agent<G>
+    for TrackedAgent<G, H, W, N>
+{
     fn spec(&self) -> &str {
         &self.spec
     }

@@ -75,3 +75,28 @@ fn bad_network_files_are_errors() {
         Err(SpecError::Eval(_))
     ));
 }
+
+/// `eval=nnue-int:FILE`: the network in integers plays legal moves to the end of a game's
+/// opening, searching to the depth asked, and takes only the widths tracked positions take.
+#[test]
+fn the_integer_network_plays_legal_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_network(dir.path(), 32);
+    let spec = format!("alphabeta:eval=nnue-int:{},depth=3", path.display());
+    let mut agent = build::<PijersiKit>(&spec, 1).unwrap();
+    let mut position = Position::default();
+    for _ in 0..12 {
+        if position.outcome().is_some() {
+            break;
+        }
+        let decision = agent.decide(&position);
+        assert_eq!(decision.depth, 3);
+        position.play(decision.best_move.unwrap()).unwrap();
+    }
+    let odd = write_network(dir.path(), 24);
+    let spec = format!("alphabeta:eval=nnue-int:{}", odd.display());
+    assert!(matches!(
+        build::<PijersiKit>(&spec, 1),
+        Err(SpecError::Eval(m)) if m.contains("24")
+    ));
+}

@@ -45,4 +45,24 @@ pub trait SparseFeatures<G: Game>: Send + Sync {
         let _ = (before, mv, after, perspective, off, on);
         None
     }
+
+    /// [`SparseFeatures::changed`] from both points of view at once (`[First, Second]`, as
+    /// [`Side::index`] numbers them), into `off[i]` and `on[i]` for each, for games whose two
+    /// views share the work; each answer is the one [`SparseFeatures::changed`] gives, features
+    /// in the same order. The default asks [`SparseFeatures::changed`] once a side.
+    fn changed_both(
+        &self,
+        before: &G,
+        mv: G::Move,
+        after: &G,
+        off: [&mut [u16]; 2],
+        on: [&mut [u16]; 2],
+    ) -> [Option<(usize, usize)>; 2] {
+        let [off_first, off_second] = off;
+        let [on_first, on_second] = on;
+        [
+            self.changed(before, mv, after, Side::First, off_first, on_first),
+            self.changed(before, mv, after, Side::Second, off_second, on_second),
+        ]
+    }
 }

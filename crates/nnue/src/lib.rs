@@ -9,6 +9,8 @@
 //! - [`NnueEval`]: the network as a [`pjlab_core::Heuristic`], so that `pjlab-alphabeta` runs
 //!   it unchanged; the game's own evaluation still says which moves are tactical and orders
 //!   them.
+//! - [`QuantisedNetwork`]: the network in integers (`i16` accumulators, exact `i32` sums), for
+//!   a faster search on values close to the float network's.
 //! - [`tracked`]: positions that carry both accumulators and update them by the features a
 //!   move changes ([`pjlab_core::SparseFeatures::changed`]), and the evaluation that reads them.
 //! - [`file`]: the network's file, a JSON card (sizes, feature set, score scale, how it was
@@ -24,6 +26,7 @@ mod error;
 mod eval;
 pub mod file;
 mod net;
+mod quant;
 pub mod tracked;
 pub mod train;
 
@@ -31,3 +34,4 @@ pub use error::Error;
 pub use eval::NnueEval;
 pub use file::Card;
 pub use net::{MAX_HIDDEN, Network};
+pub use quant::QuantisedNetwork;

@@ -98,10 +98,32 @@ impl Network {
         for (x, &a) in input[h..2 * h].iter_mut().zip(other) {
             *x = a.clamp(0.0, 1.0);
         }
-        let input = &input[..2 * h];
+        self.dense(&input[..2 * h])
+    }
+
+    /// [`Network::output`] for accumulators of a width `W` known when compiling (the
+    /// network's [`Network::hidden`]): the same value, without clearing a buffer of the widest
+    /// accumulators first.
+    #[inline]
+    pub fn output_of<const W: usize>(&self, stm: &[f32; W], other: &[f32; W]) -> f32 {
+        debug_assert_eq!(self.hidden, W);
+        let mut input = [[0.0f32; W]; 2];
+        for (x, &a) in input[0].iter_mut().zip(stm) {
+            *x = a.clamp(0.0, 1.0);
+        }
+        for (x, &a) in input[1].iter_mut().zip(other) {
+            *x = a.clamp(0.0, 1.0);
+        }
+        self.dense(input.as_flattened())
+    }
+
+    /// The second layer and the output on the clipped accumulators `input` (`2 * hidden`).
+    #[inline]
+    fn dense(&self, input: &[f32]) -> f32 {
+        let n = input.len();
         let mut out = self.b3;
         for j in 0..self.l2 {
-            let row = &self.w2[j * 2 * h..][..2 * h];
+            let row = &self.w2[j * n..][..n];
             out += self.w3[j] * (self.b2[j] + dot(row, input)).clamp(0.0, 1.0);
         }
         out
@@ -135,4 +157,54 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
         sum += x * y;
     }
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Network::output`] and [`Network::output_of`] equal a plain evaluation of the layers
+    /// (one unit after the other, through [`dot`]) bit for bit, for second layers whose size
+    /// is and is not a multiple of four.
+    #[test]
+    fn the_output_equals_one_unit_after_the_other() {
+        let mut state = 3u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+        };
+        for l2 in [1, 4, 7, 8, 13] {
+            let mut net = Network::zeros(10, 16, l2).unwrap();
+            for w in net.w2.iter_mut().chain(&mut net.b2).chain(&mut net.w3) {
+                *w = next();
+            }
+            net.b3 = next();
+            for _ in 0..20 {
+                let stm: [f32; 16] = std::array::from_fn(|_| 2.0 * next() + 0.4);
+                let other: [f32; 16] = std::array::from_fn(|_| 2.0 * next() + 0.4);
+                let input: Vec<f32> = stm
+                    .iter()
+                    .chain(&other)
+                    .map(|a| a.clamp(0.0, 1.0))
+                    .collect();
+                let mut want = net.b3;
+                for j in 0..l2 {
+                    let row = &net.w2[j * 32..][..32];
+                    want += net.w3[j] * (net.b2[j] + dot(row, &input)).clamp(0.0, 1.0);
+                }
+                assert_eq!(
+                    net.output(&stm, &other).to_bits(),
+                    want.to_bits(),
+                    "l2 {l2}"
+                );
+                assert_eq!(
+                    net.output_of(&stm, &other).to_bits(),
+                    want.to_bits(),
+                    "l2 {l2}"
+                );
+            }
+        }
+    }
 }

@@ -248,6 +248,53 @@ fn tracked_accumulators_equal_a_full_refresh() {
     assert!(checked > 1000, "{checked}");
 }
 
+/// After every move of seeded random games, the tracked evaluation (accumulators updated move
+/// by move, the output on them) equals the evaluation that computes everything from the
+/// position, alone and as a correction to the hand-written evaluation.
+#[test]
+fn tracked_evaluation_equals_the_full_refresh() {
+    use pjlab_nnue::tracked::{Shared, Tracked, TrackedEval};
+    for residual in [false, true] {
+        let card = Card { residual, ..card() };
+        let plain = NnueEval::new(
+            &card,
+            Arc::new(exact_network(9)),
+            Arc::new(PijersiFeatures),
+            PijersiEval::default(),
+        )
+        .unwrap();
+        let shared = Shared::new::<_, 32>(&plain).unwrap();
+        let tracked_eval = TrackedEval::new(plain.clone());
+        let mut rng = ChaCha8Rng::seed_from_u64(10);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for (i, variant) in [Variant::Classic, Variant::HalfRandom, Variant::FullRandom]
+            .into_iter()
+            .enumerate()
+        {
+            let mut tracked: Tracked<Position, 32> =
+                Tracked::new(variant.setup(10 + i as u64), shared.clone());
+            for _ in 0..100 {
+                if tracked.outcome().is_some() {
+                    break;
+                }
+                tracked.legal_moves(&mut moves);
+                for &mv in &moves {
+                    let mut child = tracked.clone();
+                    child.play_unchecked(mv);
+                    let want = plain.evaluate(child.position());
+                    assert_eq!(tracked_eval.evaluate(&child), want, "{}", child.position());
+                    let (a, b) = (tracked_eval.logit(&child), plain.logit(child.position()));
+                    assert_eq!(a.to_bits(), b.to_bits(), "{}", child.position());
+                    checked += 1;
+                }
+                tracked.play_unchecked(*moves.choose(&mut rng).unwrap());
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}
+
 /// Alpha-beta on tracked positions searches exactly as on plain ones with the full refresh:
 /// same move, score, depth and node count.
 #[test]

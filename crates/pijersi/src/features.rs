@@ -3,7 +3,7 @@
 use pjlab_core::{EncoderId, Side, SparseFeatures};
 
 use crate::geometry::bits;
-use crate::{Cell, Color, Move, Position, Role};
+use crate::{Cell, Color, Move, Piece, Position, Role};
 
 /// One binary feature per (cell, whose piece, top role, bottom role or none) and one per value
 /// of the draw counter, seen from one side (version 1).
@@ -126,6 +126,52 @@ impl SparseFeatures<Position> for PijersiFeatures {
         }
         Some((n_off, n_on))
     }
+
+    /// The cells and the draw counter as [`SparseFeatures::changed`] reads them, each cell
+    /// read once for both views.
+    #[inline]
+    fn changed_both(
+        &self,
+        before: &Position,
+        mv: Move,
+        after: &Position,
+        off: [&mut [u16]; 2],
+        on: [&mut [u16]; 2],
+    ) -> [Option<(usize, usize)>; 2] {
+        let [off_white, off_black] = off;
+        let [on_white, on_black] = on;
+        let (mut n_off, mut n_on) = (0, 0);
+        let (start, end) = (mv.start(), mv.end());
+        let middle = mv.middle().filter(|&m| m != start && m != end);
+        let end = (end != start).then_some(end);
+        for cell in [Some(start), middle, end].into_iter().flatten() {
+            let i = cell.index();
+            let (old, new) = (cell_code(before, i), cell_code(after, i));
+            if old == new {
+                continue;
+            }
+            if old != 0 {
+                off_white[n_off] = feature(i, false, old - 1);
+                off_black[n_off] = feature(i, true, (old - 1 + 20) % 40);
+                n_off += 1;
+            }
+            if new != 0 {
+                on_white[n_on] = feature(i, false, new - 1);
+                on_black[n_on] = feature(i, true, (new - 1 + 20) % 40);
+                n_on += 1;
+            }
+        }
+        let (old, new) = (halfmove_feature(before), halfmove_feature(after));
+        if old != new {
+            off_white[n_off] = old;
+            off_black[n_off] = old;
+            on_white[n_on] = new;
+            on_black[n_on] = new;
+            n_off += 1;
+            n_on += 1;
+        }
+        [Some((n_off, n_on)); 2]
+    }
 }
 
 #[inline(always)]
@@ -133,14 +179,34 @@ fn halfmove_feature(position: &Position) -> u16 {
     (PijersiFeatures::PIECE_FEATURES + usize::from(position.halfmove().min(19))) as u16
 }
 
+/// What stands on cell `i` as one number, read from the bitboards without branching: 0 for
+/// nothing, else 1 plus the piece's kind seen from White (`whose * 20 + top * 5 + bottom`,
+/// as [`piece_feature`] numbers them); the kind seen from Black is `(kind + 20) % 40`.
+#[inline(always)]
+fn cell_code(position: &Position, i: usize) -> usize {
+    let bit = |b: u64| ((b >> i) & 1) as usize;
+    let black = bit(position.colors[1]);
+    let occupied = bit(position.colors[0]) | black;
+    let role = |b: &[u64; 4]| bit(b[1]) + 2 * bit(b[2]) + 3 * bit(b[3]);
+    let b = &position.bottoms;
+    let stacked = bit(b[0] | b[1] | b[2] | b[3]);
+    let bottom = stacked * (1 + role(b));
+    occupied * (1 + black * 20 + role(&position.tops) * 5 + bottom)
+}
+
 /// The feature of what stands on `cell`, seen from `viewer`, if anything does.
 #[inline]
 fn cell_feature(position: &Position, cell: Cell, viewer: Color) -> Option<u16> {
-    let piece = position.piece_at(cell)?;
+    Some(piece_feature(cell, position.piece_at(cell)?, viewer))
+}
+
+/// The feature of `piece` on `cell`, seen from `viewer`.
+#[inline(always)]
+fn piece_feature(cell: Cell, piece: Piece, viewer: Color) -> u16 {
     let whose = usize::from(piece.color != viewer);
     let bottom = piece.bottom.map_or(0, |b| 1 + b as usize);
     let kind = whose * 20 + piece.top as usize * 5 + bottom;
-    Some(feature(cell.index(), viewer == Color::Black, kind))
+    feature(cell.index(), viewer == Color::Black, kind)
 }
 
 #[inline(always)]
@@ -219,6 +285,16 @@ mod tests {
                         let (a, b) = f
                             .changed(&position, mv, &after, side, &mut off, &mut on)
                             .unwrap();
+                        // Both views at once: the same features in the same order.
+                        let mut both = [[[0u16; PijersiFeatures::MAX_ACTIVE]; 2]; 2];
+                        let [off_both, on_both] = &mut both;
+                        let [o0, o1] = off_both;
+                        let [n0, n1] = on_both;
+                        let counts = f.changed_both(&position, mv, &after, [o0, o1], [n0, n1]);
+                        let i = side.index();
+                        assert_eq!(counts[i], Some((a, b)), "{position} {mv}");
+                        assert_eq!(both[0][i][..a], off[..a], "{position} {mv}");
+                        assert_eq!(both[1][i][..b], on[..b], "{position} {mv}");
                         let mut features = sorted(&f, &position, side);
                         for x in &off[..a] {
                             let i = features.iter().position(|y| y == x).expect("switched off");
