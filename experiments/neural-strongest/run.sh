@@ -10,14 +10,22 @@
 # records the machine's load at the start and at the end, and its "Time per move" table each
 # side's mean depth and nodes per move.
 #
-# Arguments: ./run.sh NET OUT SEED.
+# Arguments: ./run.sh NET OUT SEED [EVAL], EVAL `nnue` (the float network, the default) or
+# `nnue-int` (the same network in integers, within 1 centi-unit of it; see speed/).
+#
+# The second round (written before it was played, after the faster evaluation of speed/):
+# the quiet network as nnue-int at 100 ms with seeds 23 and 24 (match-100ms-int-seed23/,
+# match-100ms-int-seed24/), the same rule as above. If the two pooled reach 55%, the same at
+# 1 s with seeds 25 and 26 (`--time-per-move 1s`, TIME=1s below); otherwise no 1 s match.
 set -e
 PJLAB=${PJLAB:-target/release/pjlab}
 NET=$1
 OUT=$2
 SEED=$3
+EVAL=${4:-nnue}
+TIME=${TIME:-100ms}
 uptime
-$PJLAB match --game pijersi --a "alphabeta:eval=nnue:$NET" --b alphabeta \
-  --time-per-move 100ms --variants half-random,classic --games 200 --seed "$SEED" --workers 2 \
+$PJLAB match --game pijersi --a "alphabeta:eval=$EVAL:$NET" --b alphabeta \
+  --time-per-move "$TIME" --variants half-random,classic --games 200 --seed "$SEED" --workers 2 \
   --out "$OUT"
 uptime
