@@ -110,9 +110,9 @@ fn quoted_cells(header: &[String], row: &[String], reports: &[Table], name: &str
             continue;
         }
         // Rows of the same name (a head-to-head table has one per opponent), or else of the
-        // same first word.
+        // same first word, unless that word is a number (a rank, an iteration).
         let mut named: Vec<&Vec<String>> = rt.rows.iter().filter(|r| r[0] == row[0]).collect();
-        if named.is_empty() {
+        if named.is_empty() && k.parse::<f64>().is_err() {
             named = rt.rows.iter().filter(|r| key(&r[0]) == k).collect();
         }
         quoted.extend(named.into_iter().map(|r| (r, shared.clone())));
