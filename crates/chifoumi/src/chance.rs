@@ -253,9 +253,14 @@ impl Chanced {
     /// Draws the outcome of the chance node due now from `rng`, with exactly the generator calls
     /// [`Game::with_start`] or [`Game::play`] make for the same event. `None` at a player's turn.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
+        Some(self.draw(self.event()?, rng))
+    }
+
+    /// The outcome of `event`, due now, drawn from `rng` as [`Chanced::sample`] says.
+    fn draw<R: Rng + ?Sized>(&self, event: ChanceEvent, rng: &mut R) -> usize {
         let board = &self.game.board;
         let layout = &board.layout;
-        Some(match self.event()? {
+        match event {
             ChanceEvent::ZoneObject { object, step } => {
                 let zone = &layout.zone_cells[object.index()];
                 let t = rng.random_range(0..=step);
@@ -270,7 +275,7 @@ impl Chanced {
                 layout.index(board.random_empty(rng, self.taken()))
             }
             ChanceEvent::Draw { player } => self.game.bags[usize::from(player)].draw(rng).index(),
-        })
+        }
     }
 
     /// Applies `outcome` at the chance node due now.
@@ -297,7 +302,7 @@ impl Chanced {
     /// player's turn.
     pub fn sample_and_apply<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<usize> {
         let event = self.event()?;
-        let outcome = self.sample(rng)?;
+        let outcome = self.draw(event, rng);
         self.apply_unchecked(event, outcome);
         Some(outcome)
     }
@@ -349,14 +354,20 @@ impl Chanced {
                 reason: "a chance event is due",
             });
         }
-        // The generator is never used: `DUEL` is checked here but fought through the draws.
         self.game.check(action)?;
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    /// Plays `action`, which the caller has checked is legal at a player's turn (the batches'
+    /// fast path): `DUEL` leaves the two draws due.
+    #[inline]
+    pub fn play_unchecked(&mut self, action: Action) {
         if action == Action::Duel {
             self.phase = Phase::Duel { first: None };
         } else {
             self.game.walk(action);
         }
-        Ok(())
     }
 }
 

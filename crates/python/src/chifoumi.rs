@@ -149,11 +149,11 @@ impl State for ChifoumiState {
     }
 
     fn apply_legal(&mut self, action: usize) {
-        // Checked anyway: an action that is not legal leaves the state as it was.
         if self.chanced.is_chance() {
+            // Never on the batches' path, which draws chance itself: checked.
             let _ = self.chanced.apply_outcome(action);
         } else if let Some(chosen) = Action::from_index(action) {
-            let _ = self.chanced.play(chosen);
+            self.chanced.play_unchecked(chosen);
         }
     }
 

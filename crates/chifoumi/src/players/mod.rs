@@ -73,24 +73,7 @@ pub fn parse_player(spec: &str) -> Result<Box<dyn Player + Send>, Error> {
             _ => Err(err("the type must be F, P or C")),
         };
     }
-    const NAMES: [&str; 7] = [
-        "random",
-        "greedy",
-        "avoider",
-        "counter",
-        "counter-reset",
-        "observer",
-        "lurker",
-    ];
-    if !NAMES.contains(&name) {
-        return Err(err(
-            "unknown player, expected random, focused:F|P|C, greedy, avoider, counter, counter-reset, observer or lurker",
-        ));
-    }
-    if option.is_some() {
-        return Err(err("this player takes no option"));
-    }
-    Ok(match name {
+    let player: Box<dyn Player + Send> = match name {
         "random" => Box::new(RandomPlayer),
         "greedy" => Box::new(GreedyPlayer::default()),
         "avoider" => Box::new(AvoiderPlayer),
@@ -103,7 +86,11 @@ pub fn parse_player(spec: &str) -> Result<Box<dyn Player + Send>, Error> {
                 "unknown player, expected random, focused:F|P|C, greedy, avoider, counter, counter-reset, observer or lurker",
             ));
         }
-    })
+    };
+    if option.is_some() {
+        return Err(err("this player takes no option"));
+    }
+    Ok(player)
 }
 
 /// Plays `game` to its end with `players[p]` as player `p`, drawing duels from `rng` and the
