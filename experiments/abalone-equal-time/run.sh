@@ -15,6 +15,10 @@
 # The matches, in the order they are played:
 #   100ms belgian-daisy 31, 100ms standard 32, 100ms belgian-daisy 33, 100ms standard 34,
 #   then at 1s the same starts with seeds 41, 42, 43, 44.
+# The doubles (written during the second 100 ms match, before any doubles match): a network
+# team against an alpha-beta team, START `doubles` (seats 0, 1, 2, 3, the junction rule), the
+# same rule: 100ms doubles 35 and 36, played after the four 100 ms matches above and before the
+# 1 s ones; then 1s doubles 45 and 46 after the 1 s matches.
 # An interrupted match resumes where it stopped (the same command; --resume keeps its games).
 set -e
 cd "$(dirname "$0")/../.."

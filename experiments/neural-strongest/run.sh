@@ -17,6 +17,12 @@
 # the quiet network as nnue-int at 100 ms with seeds 23 and 24 (match-100ms-int-seed23/,
 # match-100ms-int-seed24/), the same rule as above. If the two pooled reach 55%, the same at
 # 1 s with seeds 25 and 26 (`--time-per-move 1s`, TIME=1s below); otherwise no 1 s match.
+#
+# A third 100 ms match (written after the 1 s round, before it was played): the two 100 ms
+# matches of the second round hold 396 distinct games of 400 (two repeats each), under the
+# goal's 400 distinct at each time control. One more match, seed 27 (match-100ms-int-seed27/),
+# the same rule and build; the 100 ms figure is then the three matches pooled, whatever the
+# third one scores. No further match at 100 ms.
 set -e
 PJLAB=${PJLAB:-target/release/pjlab}
 NET=$1
