@@ -23,6 +23,12 @@
 # goal's 400 distinct at each time control. One more match, seed 27 (match-100ms-int-seed27/),
 # the same rule and build; the 100 ms figure is then the three matches pooled, whatever the
 # third one scores. No further match at 100 ms.
+#
+# A third 1 s match (written after the third 100 ms match, before it was played): counting each
+# game once across matches (`pjlab report --pool`), the two 1 s matches hold 399 distinct games,
+# one classic game being played in both. One more match, seed 28 (match-1s-int-seed28/, TIME=1s),
+# the same rule and build; the 1 s figure is then the three matches pooled, whatever the third
+# one scores. No further match at 1 s.
 set -e
 PJLAB=${PJLAB:-target/release/pjlab}
 NET=$1
