@@ -9,7 +9,8 @@
 //! - [`session`]: a run from start to report as the command line drives it: resume checks,
 //!   periodic saves, the SPRT's early stop, the running score.
 //! - [`shard`]: a run split into N parts played apart (`--shard K/N`); [`merge`]: the finished
-//!   parts joined into the whole run.
+//!   parts joined into the whole run; [`pool`]: a match's replicates (the same match with other
+//!   seeds) reported as one run, each distinct game counted once across them.
 //! - [`record`]: every game in Parquet (the self-play games schema) with the run's options, so
 //!   an interrupted run resumes from its file.
 //! - [`stats`], [`plot`] and [`table`] (from `pjlab-stats`): Wilson intervals, BayesElo-style
@@ -19,6 +20,7 @@
 
 pub mod merge;
 mod opening;
+pub mod pool;
 pub mod record;
 pub mod report;
 pub mod runner;

@@ -150,7 +150,7 @@ fn check_games<'a, K: GameKit>(
 }
 
 /// The spec without what may differ between the shards of one run.
-fn bare(spec: &RunSpec) -> RunSpec {
+pub(crate) fn bare(spec: &RunSpec) -> RunSpec {
     RunSpec {
         shard: None,
         command: String::new(),
@@ -160,7 +160,7 @@ fn bare(spec: &RunSpec) -> RunSpec {
 }
 
 /// The names of the options in which two shards' specs differ, sorted.
-fn differences(a: &RunSpec, b: &RunSpec) -> Result<Vec<String>, Error> {
+pub(crate) fn differences(a: &RunSpec, b: &RunSpec) -> Result<Vec<String>, Error> {
     let json =
         |s: &RunSpec| serde_json::to_value(bare(s)).map_err(|e| Error::Record(e.to_string()));
     let (a, b) = (json(a)?, json(b)?);
@@ -211,6 +211,7 @@ mod tests {
             shard: None,
             command: "pjlab match --a greedy --b random".into(),
             sessions: Vec::new(),
+            pooled_seeds: Vec::new(),
         }
     }
 

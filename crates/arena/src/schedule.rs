@@ -86,6 +86,10 @@ pub struct RunSpec {
     /// machine and command line (empty in files written before they were kept).
     #[serde(default)]
     pub sessions: Vec<pjlab_core::Provenance>,
+    /// For a pool of replicates (`pjlab report --pool`, see [`crate::pool`]): the seed of each
+    /// replicate, in the order their games follow one another; empty for a run played as one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pooled_seeds: Vec<u64>,
 }
 
 /// A move counts as an overrun of a time budget `budget` when it takes longer than the budget
@@ -174,11 +178,39 @@ impl RunSpec {
     }
 
     /// The run's games, in the order they are handed to workers (interleaved so that a run cut
-    /// short still has every variant and every pairing about equally).
+    /// short still has every variant and every pairing about equally). For a pool of replicates
+    /// ([`RunSpec::pooled_seeds`]), each replicate's games with its seed, one after another.
     ///
     /// # Errors
     /// [`Error::Options`] when the spec is inconsistent (players, variants, counts).
     pub fn schedule<K: GameKit>(&self) -> Result<Vec<GameSpec<K::Variant>>, Error> {
+        if self.pooled_seeds.is_empty() {
+            return self.schedule_of_one::<K>();
+        }
+        // A pool: each replicate's schedule with its seed, one after another.
+        let mut all: Vec<GameSpec<K::Variant>> = Vec::new();
+        let mut next_pair = 0;
+        for &seed in &self.pooled_seeds {
+            let replicate = RunSpec {
+                seed,
+                pooled_seeds: Vec::new(),
+                ..self.clone()
+            };
+            let next_id = all.len() as u64;
+            let games = replicate.schedule_of_one::<K>()?;
+            let pairs = games.last().map_or(0, |g| g.pair + 1);
+            all.extend(games.into_iter().map(|mut g| {
+                g.id += next_id;
+                g.pair += next_pair;
+                g
+            }));
+            next_pair += pairs;
+        }
+        Ok(all)
+    }
+
+    /// [`RunSpec::schedule`] of a run played as one (not a pool).
+    fn schedule_of_one<K: GameKit>(&self) -> Result<Vec<GameSpec<K::Variant>>, Error> {
         let variants = self.parsed_variants::<K>()?;
         let players = self.players.len();
         let need = match self.kind {
@@ -321,6 +353,7 @@ mod tests {
             sessions: Vec::new(),
             time_per_move_ms: None,
             shard: None,
+            pooled_seeds: Vec::new(),
         }
     }
 

@@ -91,7 +91,8 @@ pub fn write_manifest(dir: &Path, spec: &RunSpec) -> Result<(), Error> {
 /// games already played.
 ///
 /// # Errors
-/// [`Error::Options`] for the refusals above, [`Error::Record`] for an unreadable file.
+/// [`Error::Options`] for the refusals above and for a pool of replicates, [`Error::Record`] for
+/// an unreadable file.
 pub fn open<K: GameKit>(
     out: &Path,
     spec: RunSpec,
@@ -112,6 +113,13 @@ pub fn open<K: GameKit>(
             })
         },
     )?;
+    if !games.spec.pooled_seeds.is_empty() {
+        return Err(Error::Options(format!(
+            "{} is a pool of replicates (`pjlab report --pool`): resume each replicate in its \
+             own directory, then pool them again",
+            out.display()
+        )));
+    }
     Ok((games.spec, games.played))
 }
 

@@ -57,6 +57,7 @@ fn run_of<K: GameKit>(kind: Kind, players: &[&str], variants: &str, games: u64) 
         sessions: Vec::new(),
         time_per_move_ms: None,
         shard: None,
+        pooled_seeds: Vec::new(),
     }
 }
 

@@ -168,7 +168,18 @@ pub fn write<K: GameKit>(
             None => "each uniform over the legal moves".to_string(),
         }
     );
-    let _ = writeln!(md, "| seed | {} |", run.seed);
+    if run.pooled_seeds.is_empty() {
+        let _ = writeln!(md, "| seed | {} |", run.seed);
+    } else {
+        let seeds: Vec<String> = run.pooled_seeds.iter().map(u64::to_string).collect();
+        let _ = writeln!(
+            md,
+            "| seeds | {}: a pool of {} replicates (`pjlab report --pool`), their games one after \
+             another; a game played in more than one counts once |",
+            seeds.join(", "),
+            seeds.len()
+        );
+    }
     if let Some(shard) = run.shard {
         let _ = writeln!(
             md,

@@ -256,6 +256,7 @@ fn run_game<K: GameKit>(
         sessions: Vec::new(),
         time_per_move_ms: common.time_per_move.map(|t| t.as_secs_f64() * 1000.0),
         shard,
+        pooled_seeds: Vec::new(),
     };
     let (mut spec, mut played) = session::open::<K>(out, new, common.resume)?;
     if let Some(asked) = shard.filter(|&s| spec.shard != Some(s)) {

@@ -15,14 +15,16 @@ use crate::cmd::game::GameName;
 /// games.txt and plots/); for a training run, from its metrics.jsonl (training.md and plots/); for a
 /// Chifoumi run, from its matches or arenas (report.md, scores.svg). Every figure of a report is
 /// a function of these files; this is how a committed report is checked. With --merge, join the
-/// shards of a match, tournament or balance run into the whole run first.
+/// shards of a match, tournament or balance run into the whole run first; with --pool, report a
+/// match's replicates (the same match played with other seeds) as one run.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run's directory (holding games.parquet, a training run's metrics.jsonl, or a
     /// Chifoumi run's matches.parquet or arenas.parquet).
-    #[arg(required_unless_present = "merge")]
+    #[arg(required_unless_present_any = ["merge", "pool"])]
     dir: Option<PathBuf>,
-    /// Where to write the report (default: the run's directory; required with --merge).
+    /// Where to write the report (default: the run's directory; required with --merge and
+    /// --pool).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Join the shards of one run (`pjlab match|tournament|balance ... --shard K/N`, one
@@ -34,14 +36,30 @@ pub struct Args {
     /// and when --out already holds games.
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "dir", requires = "out")]
     merge: Vec<PathBuf>,
+    /// Pool the replicates of one match (the same `pjlab match` options but --seed, one
+    /// finished directory each, at least two) into --out: one games.parquet with every
+    /// replicate's games one after another, and its report, in which a game played in more than
+    /// one replicate counts once (deterministic players repeat games across seeds as within
+    /// one). Its `seeds` row names the replicates' seeds, its `run by` row every invocation.
+    /// Refused for replicates of different options, of one seed, unfinished or sharded, and
+    /// when --out already holds games. `pjlab report OUT` writes the pool's report again.
+    #[arg(
+        long,
+        value_name = "DIR",
+        num_args = 2..,
+        conflicts_with_all = ["dir", "merge"],
+        requires = "out"
+    )]
+    pool: Vec<PathBuf>,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
     match (args.dir, args.out) {
         (Some(dir), out) => rewrite(&dir, out),
-        (None, Some(out)) => merge(&args.merge, &out),
-        (None, None) => bail!("--merge needs --out"),
+        (None, Some(out)) if !args.pool.is_empty() => join(&args.pool, &out, Join::Pool),
+        (None, Some(out)) => join(&args.merge, &out, Join::Merge),
+        (None, None) => bail!("--merge and --pool need --out"),
     }
 }
 
@@ -131,8 +149,17 @@ fn write<K: GameKit>(parquet: &Path, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `--merge`: the shards in `dirs` joined into `out` (games and report).
-fn merge(dirs: &[PathBuf], out: &Path) -> Result<()> {
+/// How runs are joined into one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Join {
+    /// The shards of one run (`--merge`).
+    Merge,
+    /// The replicates of one match (`--pool`).
+    Pool,
+}
+
+/// `--merge` or `--pool`: the runs in `dirs` joined into `out` (games and report).
+fn join(dirs: &[PathBuf], out: &Path, how: Join) -> Result<()> {
     let parquet = session::games_file(out);
     if parquet.exists() {
         bail!(
@@ -142,27 +169,34 @@ fn merge(dirs: &[PathBuf], out: &Path) -> Result<()> {
     }
     let first = dirs
         .first()
-        .context("--merge needs the shards' directories")?;
+        .context("--merge and --pool need the runs' directories")?;
     let spec = record::load_spec(&session::games_file(first))
         .with_context(|| format!("no run's games in {}", first.display()))?;
     let game = GameName::parse(&spec.game)?;
-    crate::with_game!(game, |K| merge_game::<K>(dirs, out))?;
+    crate::with_game!(game, |K| join_game::<K>(dirs, out, how))?;
     println!("{}", out.join("report.md").display());
     Ok(())
 }
 
-fn merge_game<K: GameKit>(dirs: &[PathBuf], out: &Path) -> Result<()> {
+fn join_game<K: GameKit>(dirs: &[PathBuf], out: &Path, how: Join) -> Result<()> {
     let mut shards: Vec<ShardRun<K>> = Vec::with_capacity(dirs.len());
     for dir in dirs {
         let (spec, games) = record::load::<K>(&session::games_file(dir))
-            .with_context(|| format!("cannot read the shard in {}", dir.display()))?;
+            .with_context(|| format!("cannot read the run in {}", dir.display()))?;
         shards.push(ShardRun {
             source: dir.display().to_string(),
             spec,
             games,
         });
     }
-    let (spec, games) = shard::merge(shards)?;
+    let (spec, games) = match how {
+        Join::Merge => shard::merge(shards)?,
+        Join::Pool => {
+            let (mut spec, games) = pjlab_arena::pool::pool(shards)?;
+            spec.command = crate::cmd::command_line();
+            (spec, games)
+        }
+    };
     let scheduled = spec.schedule::<K>()?.len();
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     record::save::<K>(&session::games_file(out), &spec, &games)?;
