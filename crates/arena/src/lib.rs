@@ -27,6 +27,8 @@ pub mod runner;
 pub mod schedule;
 pub mod session;
 pub mod shard;
+#[cfg(test)]
+mod testing;
 pub mod timing;
 
 pub use pjlab_stats::{plot, stats, table};

@@ -178,15 +178,13 @@ pub(crate) fn differences(a: &RunSpec, b: &RunSpec) -> Result<Vec<String>, Error
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
-
     use pjlab_core::Provenance;
     use pjlab_pijersi::PijersiKit;
 
     use super::*;
-    use crate::schedule::{Kind, Opening, Player};
+    use crate::schedule::{Kind, Player};
     use crate::shard::Shard;
-    use crate::{PlayOptions, play_games};
+    use crate::testing::play;
 
     /// A match of 5 colour pairs between quick agents.
     fn whole() -> RunSpec {
@@ -213,37 +211,6 @@ mod tests {
             sessions: Vec::new(),
             pooled_seeds: Vec::new(),
         }
-    }
-
-    /// The games of `spec`'s part, played on one worker.
-    fn play(spec: &RunSpec) -> Vec<Played<PijersiKit>> {
-        let factory =
-            |s: &str, seed| pjlab_agents::build::<PijersiKit>(s, seed).map_err(|e| e.to_string());
-        let options = PlayOptions {
-            workers: 1,
-            opening: Opening {
-                plies: spec.opening_plies,
-                margin: None,
-            },
-            max_plies: spec.max_plies,
-            seed: spec.seed,
-            overrun_after: None,
-        };
-        let schedule = spec.shard_schedule::<PijersiKit>().unwrap();
-        let mut games = Vec::new();
-        let stop = AtomicBool::new(false);
-        play_games::<PijersiKit>(
-            &schedule,
-            &spec.players,
-            &factory,
-            &options,
-            &stop,
-            &mut |g| {
-                games.push(g);
-            },
-        )
-        .unwrap();
-        games
     }
 
     /// Shard `k` of `n` of [`whole`], played, as if run with `--shard k/n`.

@@ -39,8 +39,6 @@ pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K
         ..spec.clone()
     };
     let mut seeds: Vec<u64> = Vec::with_capacity(runs.len());
-    let mut games = Vec::new();
-    let (mut next_id, mut next_pair) = (0u64, 0u64);
     for run in &runs {
         check_replicate(run)?;
         let differ = differences(&seedless(&first.spec), &seedless(&run.spec))?;
@@ -60,16 +58,6 @@ pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K
             )));
         }
         seeds.push(run.spec.seed);
-        let schedule = run.spec.schedule::<K>()?;
-        let mut played = run.games.clone();
-        played.sort_by_key(|g| g.spec.id);
-        for mut game in played {
-            game.spec.id += next_id;
-            game.spec.pair += next_pair;
-            games.push(game);
-        }
-        next_id += schedule.len() as u64;
-        next_pair += schedule.last().map_or(0, |g| g.pair + 1);
     }
     let mut spec = bare(&first.spec);
     spec.pooled_seeds = seeds;
@@ -77,6 +65,20 @@ pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K
         .iter()
         .flat_map(|r| r.spec.sessions.iter().cloned())
         .collect();
+    // The pool's schedule numbers the replicates' games one after another: each game takes the
+    // place it has there.
+    let schedule = spec.schedule::<K>()?;
+    let mut games = Vec::with_capacity(schedule.len());
+    let mut offset = 0;
+    for run in &runs {
+        let mut played = run.games.clone();
+        played.sort_by_key(|g| g.spec.id);
+        for mut game in played {
+            game.spec = schedule[offset + game.spec.id as usize].clone();
+            games.push(game);
+        }
+        offset += run.spec.schedule::<K>()?.len();
+    }
     Ok((spec, games))
 }
 
@@ -108,15 +110,13 @@ fn check_replicate<K: GameKit>(run: &ShardRun<K>) -> Result<(), Error> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
-
     use pjlab_pijersi::PijersiKit;
 
     use super::*;
     use crate::report::distinct_games;
-    use crate::schedule::{Kind, Opening, Player};
+    use crate::schedule::{Kind, Player};
     use crate::shard::Shard;
-    use crate::{PlayOptions, play_games};
+    use crate::testing::play;
 
     /// A match of 4 colour pairs between quick agents, with `seed`.
     fn spec(seed: u64) -> RunSpec {
@@ -147,34 +147,10 @@ mod tests {
 
     /// `spec`'s games, played on one worker.
     fn replicate(spec: RunSpec) -> ShardRun<PijersiKit> {
-        let factory =
-            |s: &str, seed| pjlab_agents::build::<PijersiKit>(s, seed).map_err(|e| e.to_string());
-        let options = PlayOptions {
-            workers: 1,
-            opening: Opening {
-                plies: spec.opening_plies,
-                margin: None,
-            },
-            max_plies: spec.max_plies,
-            seed: spec.seed,
-            overrun_after: None,
-        };
-        let schedule = spec.schedule::<PijersiKit>().unwrap();
-        let mut games = Vec::new();
-        let stop = AtomicBool::new(false);
-        play_games::<PijersiKit>(
-            &schedule,
-            &spec.players,
-            &factory,
-            &options,
-            &stop,
-            &mut |g| games.push(g),
-        )
-        .unwrap();
         ShardRun {
             source: format!("seed{}", spec.seed),
+            games: play(&spec),
             spec,
-            games,
         }
     }
 
