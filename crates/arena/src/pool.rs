@@ -39,8 +39,9 @@ pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K
         ..spec.clone()
     };
     let mut seeds: Vec<u64> = Vec::with_capacity(runs.len());
+    let mut lengths: Vec<usize> = Vec::with_capacity(runs.len());
     for run in &runs {
-        check_replicate(run)?;
+        lengths.push(check_replicate(run)?);
         let differ = differences(&seedless(&first.spec), &seedless(&run.spec))?;
         if !differ.is_empty() {
             return Err(Error::Options(format!(
@@ -70,20 +71,21 @@ pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K
     let schedule = spec.schedule::<K>()?;
     let mut games = Vec::with_capacity(schedule.len());
     let mut offset = 0;
-    for run in &runs {
+    for (run, length) in runs.iter().zip(lengths) {
         let mut played = run.games.clone();
         played.sort_by_key(|g| g.spec.id);
         for mut game in played {
             game.spec = schedule[offset + game.spec.id as usize].clone();
             games.push(game);
         }
-        offset += run.spec.schedule::<K>()?.len();
+        offset += length;
     }
     Ok((spec, games))
 }
 
-/// A replicate is a whole run, finished, and not itself a pool.
-fn check_replicate<K: GameKit>(run: &ShardRun<K>) -> Result<(), Error> {
+/// A replicate is a whole run, finished, and not itself a pool. Returns the number of games
+/// its schedule holds.
+fn check_replicate<K: GameKit>(run: &ShardRun<K>) -> Result<usize, Error> {
     if let Some(shard) = run.spec.shard {
         return Err(Error::Options(format!(
             "{} is shard {shard} of a run: merge the run's shards first (`pjlab report --merge`)",
@@ -105,7 +107,7 @@ fn check_replicate<K: GameKit>(run: &ShardRun<K>) -> Result<(), Error> {
             ids.len()
         )));
     }
-    Ok(())
+    Ok(scheduled)
 }
 
 #[cfg(test)]

@@ -6,13 +6,13 @@ mod common;
 use std::collections::HashSet;
 use std::path::Path;
 
-use common::{assert_usage_error, pjlab};
+use common::{assert_success, assert_usage_error, pjlab};
 use pjlab_pijersi::PijersiKit;
 
 /// Plays the replicate of seed `seed` (6 games, or `games`) into `out`; expects success.
 fn replicate(out: &Path, seed: u64, games: u32) {
     let (seed, games) = (seed.to_string(), games.to_string());
-    let done = pjlab(&[
+    let args: &[&str] = &[
         "-q",
         "match",
         "--a",
@@ -31,12 +31,8 @@ fn replicate(out: &Path, seed: u64, games: u32) {
         &seed,
         "--out",
         out.to_str().unwrap(),
-    ]);
-    assert!(
-        done.status.success(),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
+    ];
+    assert_success(&pjlab(args), args);
 }
 
 /// The games of the runs in `dirs`, each told apart by what the players did (side, variant,
@@ -63,19 +59,15 @@ fn replicates_pool_into_one_report_that_counts_each_game_once() {
     let arg = |name: &str| path(name).display().to_string();
     replicate(&path("r1"), 1, 6);
     replicate(&path("r2"), 2, 6);
-    let pooled = pjlab(&[
+    let args: &[&str] = &[
         "report",
         "--pool",
         &arg("r1"),
         &arg("r2"),
         "--out",
         &arg("p"),
-    ]);
-    assert!(
-        pooled.status.success(),
-        "{}",
-        String::from_utf8_lossy(&pooled.stderr)
-    );
+    ];
+    assert_success(&pjlab(args), args);
     let report = std::fs::read_to_string(path("p/report.md")).unwrap();
     assert!(
         report.contains("| seeds | 1, 2: a pool of 2 replicates"),
@@ -97,8 +89,8 @@ fn replicates_pool_into_one_report_that_counts_each_game_once() {
     assert!(spec.command.contains("--pool"), "{}", spec.command);
 
     // The pool's report writes again the same from its own directory; it does not resume.
-    let again = pjlab(&["report", &arg("p"), "--out", &arg("again")]);
-    assert!(again.status.success());
+    let args: &[&str] = &["report", &arg("p"), "--out", &arg("again")];
+    assert_success(&pjlab(args), args);
     let read = |d: &str| std::fs::read_to_string(path(d).join("report.md")).unwrap();
     assert_eq!(read("p"), read("again"));
     let resume = pjlab(&["match", "--out", &arg("p"), "--resume"]);

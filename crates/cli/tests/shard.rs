@@ -9,25 +9,8 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
 
-use common::{assert_usage_error, pjlab};
-
-/// Runs `pjlab` in `cwd` (created if need be) and expects success.
-fn pjlab_in(cwd: &Path, args: &[&str]) -> Output {
-    std::fs::create_dir_all(cwd).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_pjlab"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("runs pjlab");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
+use common::{assert_success, assert_usage_error, pjlab, pjlab_in};
 
 /// `args` with `--shard k/n` after them.
 fn with_shard(args: &[&str], k: u32, n: u32) -> Vec<String> {
@@ -251,11 +234,7 @@ fn bad_shards_and_merges_are_refused() {
     for k in 1..=3 {
         let shard = format!("{k}/3");
         let done = run(&shard, &out(&format!("s{k}")));
-        assert!(
-            done.status.success(),
-            "{}",
-            String::from_utf8_lossy(&done.stderr)
-        );
+        assert_success(&done, &["match", "--shard", &shard]);
     }
     // A resume keeps the run's shard; another is refused.
     let resume = pjlab(&["match", "--out", &out("s1"), "--resume", "--shard", "2/3"]);
@@ -274,11 +253,7 @@ fn bad_shards_and_merges_are_refused() {
     assert_usage_error(&merge(&["s1", "s2", "nowhere"], "m"), "nowhere");
     assert!(!dir.path().join("m").exists());
     let merged = merge(&["s3", "s1", "s2"], "m");
-    assert!(
-        merged.status.success(),
-        "{}",
-        String::from_utf8_lossy(&merged.stderr)
-    );
+    assert_success(&merged, &["report", "--merge", "s3", "s1", "s2"]);
     // A merged run is not a shard, and a merge does not overwrite games.
     assert_usage_error(&merge(&["s1", "s2", "m"], "m2"), "is not a shard");
     assert_usage_error(&merge(&["s1", "s2", "s3"], "s1"), "already holds games");

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `pjlab` with these arguments.
@@ -11,6 +12,27 @@ pub fn pjlab(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("runs pjlab")
+}
+
+/// Runs `pjlab` with these arguments in `cwd` (created if need be) and expects success.
+pub fn pjlab_in(cwd: &Path, args: &[&str]) -> Output {
+    std::fs::create_dir_all(cwd).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pjlab"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("runs pjlab");
+    assert_success(&out, args);
+    out
+}
+
+/// A run that must have succeeded: otherwise the test fails with its arguments and stderr.
+pub fn assert_success(out: &Output, args: &[&str]) {
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Runs `pjlab` with these arguments and `input` on its standard input.
