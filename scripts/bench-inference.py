@@ -26,7 +26,10 @@ What each row times:
 - pjlab Burn, no encoding (`net_burn_batch*`): Burn's forward pass, as training runs it, with
   the outputs copied out as the evaluator did before it had the packed network;
 - pjlab search evaluation (`net_legal_batch*`): what MCTS asks for: encoding, only the legal
-  moves' policy logits (175 a position on average here), the legal softmax and the value.
+  moves' policy logits (175 a position on average here), the legal softmax and the value;
+- pjlab packed, AVX2 kernels (`net_avx2_batch*`): the first pjlab row on AVX2 and FMA even where
+  the CPU has AVX-512, so that one run shows what the wider kernels buy. The line above the
+  table names the instruction set the other pjlab rows ran on (`net_kernel`).
 """
 
 import argparse
@@ -48,6 +51,7 @@ PJLAB_ROWS = (
     ("net_batch{}_positions_per_second", "pjlab evaluator, with encoding"),
     ("net_burn_batch{}_positions_per_second", "pjlab Burn, no encoding"),
     ("net_legal_batch{}_positions_per_second", "pjlab search evaluation (legal)"),
+    ("net_avx2_batch{}_positions_per_second", "pjlab packed, AVX2 kernels"),
 )
 
 
@@ -134,6 +138,7 @@ def main():
         f"(min-max), each round the median of {args.repeat} runs"
     )
     pinned = f"pinned to core {args.cpu}" if args.cpu is not None else "not pinned"
+    print(f"pjlab packed kernels: {pjlab_runs[0].get('net_kernel', 'not reported')}")
     print(
         f"onnxruntime {ort.__version__}, {pinned}, load average "
         f"{load_before[0]:.2f} before, {load_after[0]:.2f} after"

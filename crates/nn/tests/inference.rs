@@ -3,7 +3,7 @@
 
 use burn::tensor::{Device, Tensor, TensorData};
 use pjlab_core::Encoder;
-use pjlab_nn::inference::PackedNet;
+use pjlab_nn::inference::{Kernels, PackedNet};
 use pjlab_nn::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
 use pjlab_pijersi::{PijersiEncoder, Position, Variant};
 use rand::{RngExt, SeedableRng};
@@ -83,10 +83,16 @@ fn packed_forward_matches_burn_on_random_inputs() {
     ];
     for (config, input, actions) in cases {
         let net = PolicyValueNet::new(&config, NetShape { input, actions }, &device, 9);
-        // The widest kernels the CPU offers, and the one-lane kernels of CPUs without AVX2.
-        for packed in [PackedNet::new(&net), PackedNet::new(&net).scalar()] {
+        // The widest kernels the CPU offers (AVX-512 where present), AVX2's, and the one-lane
+        // kernels of CPUs without AVX2.
+        for packed in [
+            PackedNet::new(&net),
+            PackedNet::new(&net).with_kernels(Kernels::Avx2),
+            PackedNet::new(&net).scalar(),
+        ] {
             assert_eq!((packed.input_len(), packed.actions()), (input, actions));
-            for n in [1, 5, 6, 7, 13, 48, 49, 100] {
+            // Tiles of 6 (AVX2) and 12 (AVX-512) positions, in chunks of 48, and remainders.
+            for n in [1, 5, 6, 7, 12, 13, 18, 30, 48, 49, 100] {
                 for density in [None, Some(0.05), Some(0.5), Some(0.0)] {
                     let x = inputs(input, n, density, &mut rng);
                     let (policy, value) = packed_forward(&packed, &x, n);
@@ -111,8 +117,12 @@ fn selected_logits_are_the_full_forwards() {
         };
         let config = NetConfig { hidden, layers: 2 };
         let net = PolicyValueNet::new(&config, shape, &device, 2);
-        for (packed, n) in [PackedNet::new(&net), PackedNet::new(&net).scalar()]
-            .iter()
+        for (packed, n) in [
+            PackedNet::new(&net),
+            PackedNet::new(&net).with_kernels(Kernels::Avx2),
+            PackedNet::new(&net).scalar(),
+        ]
+        .iter()
             .flat_map(|p| [(p, 1), (p, 7), (p, 50)])
         {
             let x = inputs(shape.input, n, Some(0.1), &mut rng);
@@ -169,6 +179,41 @@ fn a_position_gets_the_same_bits_alone_or_in_any_batch_sparse_or_dense() {
         );
         assert_eq!(value, all_value[k * 3..k * 3 + 3], "position {k}");
     }
+}
+
+/// Each output sums its inputs in the same order whatever the vector width, so the widest
+/// kernels (AVX-512 on a CPU that has it) and AVX2's give the same bits.
+#[test]
+fn the_widest_kernels_give_the_avx2_kernels_bits() {
+    let device = Device::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let shape = NetShape {
+        input: 721,
+        actions: 3748,
+    };
+    let net = PolicyValueNet::new(&NetConfig::default(), shape, &device, 5);
+    let (widest, avx2) = (
+        PackedNet::new(&net),
+        PackedNet::new(&net).with_kernels(Kernels::Avx2),
+    );
+    assert_eq!(widest.kernels(), Kernels::Widest);
+    for (n, density) in [(1, Some(0.04)), (13, Some(0.04)), (49, None), (100, Some(0.5))] {
+        let x = inputs(shape.input, n, density, &mut rng);
+        assert_eq!(
+            packed_forward(&widest, &x, n),
+            packed_forward(&avx2, &x, n),
+            "batch {n}, density {density:?}"
+        );
+    }
+    // The instruction sets are named, the widest at least as wide as AVX2's.
+    let lanes = |k: Kernels| -> usize {
+        let text = k.describe();
+        let count = text.rsplit(", ").next().unwrap().split(' ').next().unwrap();
+        count.parse().unwrap()
+    };
+    assert_eq!(Kernels::Scalar.describe(), "scalar, 1 x f32");
+    assert!(lanes(Kernels::Widest) >= lanes(Kernels::Avx2));
+    assert!(lanes(Kernels::Avx2) >= 1);
 }
 
 #[test]

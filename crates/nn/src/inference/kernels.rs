@@ -26,6 +26,20 @@ impl WithSimd for DenseOp<'_> {
 
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
+        // One vector a block on AVX-512: twice the positions a tile keeps the same 12
+        // accumulators in flight as AVX2's two vectors a block over 6 positions.
+        if S::F32_LANES >= BLOCK {
+            self.tiles::<S, { 2 * TILE }>(simd);
+        } else {
+            self.tiles::<S, TILE>(simd);
+        }
+    }
+}
+
+impl DenseOp<'_> {
+    /// Every block of outputs, `R` positions a tile.
+    #[inline(always)]
+    fn tiles<S: Simd, const R: usize>(self, simd: S) {
         let DenseOp {
             layer,
             input,
@@ -35,23 +49,51 @@ impl WithSimd for DenseOp<'_> {
         let (k, m) = (layer.inputs, layer.outputs);
         for (x, y) in input.chunks(CHUNK * k).zip(out.chunks_mut(CHUNK * m)) {
             for (b, (weights, bias)) in layer.blocks().enumerate() {
-                let mut rows = x.chunks_exact(TILE * k);
-                let mut outs = y.chunks_exact_mut(TILE * m);
+                let block = Block {
+                    weights,
+                    bias,
+                    first: b * BLOCK,
+                    m,
+                    relu,
+                };
+                let mut rows = x.chunks_exact(R * k);
+                let mut outs = y.chunks_exact_mut(R * m);
                 for (x, y) in (&mut rows).zip(&mut outs) {
-                    tile::<S, TILE>(simd, weights, bias, x, y, b * BLOCK, m, relu);
+                    tile::<S, R>(simd, block, x, y);
                 }
-                let (x, y) = (rows.remainder(), outs.into_remainder());
+                let (mut x, mut y) = (rows.remainder(), outs.into_remainder());
+                if x.len() / k >= TILE && R > TILE {
+                    let (x6, rest) = x.split_at(TILE * k);
+                    let (y6, rest_out) = std::mem::take(&mut y).split_at_mut(TILE * m);
+                    tile::<S, TILE>(simd, block, x6, y6);
+                    (x, y) = (rest, rest_out);
+                }
                 match x.len() / k {
                     0 => {}
-                    1 => tile::<S, 1>(simd, weights, bias, x, y, b * BLOCK, m, relu),
-                    2 => tile::<S, 2>(simd, weights, bias, x, y, b * BLOCK, m, relu),
-                    3 => tile::<S, 3>(simd, weights, bias, x, y, b * BLOCK, m, relu),
-                    4 => tile::<S, 4>(simd, weights, bias, x, y, b * BLOCK, m, relu),
-                    _ => tile::<S, 5>(simd, weights, bias, x, y, b * BLOCK, m, relu),
+                    1 => tile::<S, 1>(simd, block, x, y),
+                    2 => tile::<S, 2>(simd, block, x, y),
+                    3 => tile::<S, 3>(simd, block, x, y),
+                    4 => tile::<S, 4>(simd, block, x, y),
+                    _ => tile::<S, 5>(simd, block, x, y),
                 }
             }
         }
     }
+}
+
+/// One block of a dense layer's outputs, as each of its tiles reads it.
+#[derive(Clone, Copy)]
+struct Block<'a> {
+    /// The block's weight rows, one per input.
+    weights: &'a [Lanes],
+    /// The block's biases.
+    bias: &'a Lanes,
+    /// The block's first output.
+    first: usize,
+    /// The layer's outputs (the length of an output row).
+    m: usize,
+    /// Whether the outputs are ReLU'd.
+    relu: bool,
 }
 
 /// Loads 16 floats from an aligned row.
@@ -85,17 +127,14 @@ fn store<S: Simd>(simd: S, acc: &[S::f32s; MAX_VECTORS], out: &mut [f32], relu: 
 /// Outputs `first .. first + 16` of `R` positions: `x` holds their inputs, `y` their output
 /// rows (of `m`).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn tile<S: Simd, const R: usize>(
-    simd: S,
-    weights: &[Lanes],
-    bias: &Lanes,
-    x: &[f32],
-    y: &mut [f32],
-    first: usize,
-    m: usize,
-    relu: bool,
-) {
+fn tile<S: Simd, const R: usize>(simd: S, block: Block<'_>, x: &[f32], y: &mut [f32]) {
+    let Block {
+        weights,
+        bias,
+        first,
+        m,
+        relu,
+    } = block;
     let vectors = BLOCK / S::F32_LANES;
     let k = weights.len();
     let zero = simd.splat_f32s(0.0);

@@ -7,7 +7,8 @@
 //! - Every layer runs through one register-tiled kernel: the weights are packed once into
 //!   blocks of 16 outputs (`[block][input][16]`, each 16-float row 64-byte aligned), and a tile
 //!   computes 6 positions x 16 outputs in registers (on AVX2: 12 accumulators, 2 weight loads
-//!   and 6 broadcasts per input), starting from the bias and applying ReLU on the way out.
+//!   and 6 broadcasts per input; on AVX-512 a block is one vector and a tile 12 positions, the
+//!   same 12 accumulators), starting from the bias and applying ReLU on the way out.
 //!   Positions go 48 at a time, so each weight is read from memory once per 48 positions.
 //! - The first layer reads only the nonzero inputs when at most a quarter of a batch's inputs
 //!   are nonzero (the encoders write one-hot planes: 28 of Pijersi's 721 inputs are set at the
@@ -18,11 +19,14 @@
 //!   each a dot product with that action's column of the policy weights, stored contiguous.
 //!
 //! SIMD comes from `pulp`, which picks the widest instruction set it supports on the CPU at run
-//! time (AVX2 and FMA on x86-64 since about 2013; plain code elsewhere) and keeps the code safe.
-//! [`PackedNet::scalar`] forces the plain code, so that path is tested and measured on any CPU.
-//! Within a position, the result does not depend on the batch it is computed in.
+//! time (AVX-512 where present, else AVX2 and FMA on x86-64 since about 2013; plain code
+//! elsewhere) and keeps the code safe. [`Kernels`] forces a narrower one, so that each path is
+//! tested and measured on any CPU that has it; [`Kernels::describe`] names the one that runs.
+//! Within a position, the result does not depend on the batch it is computed in, and the trunk
+//! and heads give the same bits on AVX-512 and AVX2 (each output sums its inputs in the same
+//! order); only the selected logits' final sums are added in another order.
 
-use pulp::Arch;
+use pulp::{Arch, Simd, WithSimd};
 
 use crate::net::{LayerWeights, PolicyValueNet};
 
@@ -87,6 +91,69 @@ impl Dense {
     }
 }
 
+/// The instruction set a [`PackedNet`] may run on. Every choice computes the same function; a
+/// narrower one is there to test and measure that path on a CPU that offers a wider one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kernels {
+    /// The widest the CPU offers at run time: AVX-512 (x86-64-v4), else AVX2 and FMA
+    /// (x86-64-v3), else plain one-lane code.
+    #[default]
+    Widest,
+    /// AVX2 and FMA even where AVX-512 is present (plain code on a CPU without them): to compare
+    /// the two in one run (`pjlab bench`, `net_avx2_batch*`).
+    Avx2,
+    /// Plain one-lane code whatever the CPU offers.
+    Scalar,
+}
+
+impl Kernels {
+    /// The `pulp` instruction set this choice runs on this CPU.
+    fn arch(self) -> Arch {
+        match self {
+            Kernels::Widest => Arch::new(),
+            Kernels::Avx2 => avx2(),
+            Kernels::Scalar => Arch::Scalar,
+        }
+    }
+
+    /// The instruction set this choice runs on this CPU, in words, e.g.
+    /// `x86-64-v4 (AVX-512), 16 x f32` (its lanes): what `pjlab bench` prints beside its figures.
+    pub fn describe(self) -> String {
+        let (name, lanes) = self.arch().dispatch(Describe);
+        let name = match name.rsplit("::").next().unwrap_or(name) {
+            "V4" => "x86-64-v4 (AVX-512)",
+            "V3" => "x86-64-v3 (AVX2, FMA)",
+            "Scalar" => "scalar",
+            other => other,
+        };
+        format!("{name}, {lanes} x f32")
+    }
+}
+
+/// AVX2 and FMA where the CPU has them, else plain code.
+#[cfg(target_arch = "x86_64")]
+fn avx2() -> Arch {
+    pulp::x86::V3::try_new().map_or(Arch::Scalar, Arch::V3)
+}
+
+/// Off x86-64 the widest set there is (NEON on aarch64): AVX2 does not exist.
+#[cfg(not(target_arch = "x86_64"))]
+fn avx2() -> Arch {
+    Arch::new()
+}
+
+/// The `pulp` instruction set's type name and its lanes of `f32`.
+struct Describe;
+
+impl WithSimd for Describe {
+    type Output = (&'static str, usize);
+
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _: S) -> Self::Output {
+        (std::any::type_name::<S>(), S::F32_LANES)
+    }
+}
+
 /// A [`PolicyValueNet`]'s weights packed for inference on one CPU thread.
 ///
 /// ```
@@ -112,9 +179,8 @@ pub struct PackedNet {
     /// whole rows of 16.
     policy_columns: Vec<Lanes>,
     value: Dense,
-    /// Whether to run the one-lane kernels whatever the CPU offers (see
-    /// [`scalar`](Self::scalar)).
-    scalar: bool,
+    /// The instruction set the kernels may use (see [`with_kernels`](Self::with_kernels)).
+    kernels: Kernels,
 }
 
 impl PackedNet {
@@ -150,24 +216,30 @@ impl PackedNet {
             policy: Dense::new(policy),
             policy_columns,
             value: Dense::new(&heads[1]),
-            scalar: false,
+            kernels: Kernels::Widest,
         }
     }
 
     /// The same network on the one-lane (scalar) kernels, as on a CPU without AVX2: to test that
     /// path on any machine and to measure it (`pjlab bench`, `net_scalar_batch*`).
-    pub fn scalar(mut self) -> PackedNet {
-        self.scalar = true;
+    pub fn scalar(self) -> PackedNet {
+        self.with_kernels(Kernels::Scalar)
+    }
+
+    /// The same network on the given kernels (by default [`Kernels::Widest`]).
+    pub fn with_kernels(mut self, kernels: Kernels) -> PackedNet {
+        self.kernels = kernels;
         self
+    }
+
+    /// The kernels this network was asked to run on.
+    pub fn kernels(&self) -> Kernels {
+        self.kernels
     }
 
     /// The instruction set the kernels run on.
     fn arch(&self) -> Arch {
-        if self.scalar {
-            Arch::Scalar
-        } else {
-            Arch::new()
-        }
+        self.kernels.arch()
     }
 
     /// Length of one input.

@@ -25,8 +25,10 @@ use network::{forward_figures, network_figures};
 /// (`net_bare_batch*`), and through Burn as training runs it (`net_burn_batch*`, output copied
 /// out as the evaluator used to); a search's evaluations, which compute only the legal moves'
 /// logits, with encoding, priors and value (`net_legal_batch*`); the packed network on its
-/// one-lane kernels, as on a CPU without AVX2 (`net_scalar_batch*`); all in positions per second
-/// over positions of seeded random games. Then self-play at 64 simulations a move,
+/// one-lane kernels, as on a CPU without AVX2 (`net_scalar_batch*`), and on AVX2 even where the
+/// CPU has AVX-512 (`net_avx2_batch*`); all in positions per second over positions of seeded
+/// random games, and `net_kernel` names the instruction set the other packed figures ran on
+/// (AVX-512, AVX2 or scalar). Then self-play at 64 simulations a move,
 /// every move a full search, 32 games in lock-step with the immediate-win check (positions per
 /// second, games per hour, mean plies: an untrained network's games are longer than a trained
 /// one's); training steps at batch 256 with batch building (samples per second).
@@ -110,11 +112,17 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     } else {
         all_figures(&args, verbosity)
     };
+    // The instruction set the packed network's figures (`net_bare_*`, `net_legal_*`) ran on.
+    let kernel = (args.forward_only || !args.no_network)
+        .then(|| pjlab_nn::inference::Kernels::Widest.describe());
     if args.json {
-        let object: serde_json::Map<String, serde_json::Value> = figures
+        let mut object: serde_json::Map<String, serde_json::Value> = figures
             .iter()
             .map(|f| (f.name.to_string(), serde_json::json!(f.value)))
             .collect();
+        if let Some(kernel) = kernel {
+            object.insert("net_kernel".into(), serde_json::json!(kernel));
+        }
         println!("{}", serde_json::Value::Object(object));
     } else {
         for f in &figures {
@@ -123,6 +131,9 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             } else {
                 println!("{:<40} {:>16.4e} {}", f.name, f.value, f.unit);
             }
+        }
+        if let Some(kernel) = kernel {
+            println!("{:<40} {kernel}", "net_kernel");
         }
     }
     Ok(())

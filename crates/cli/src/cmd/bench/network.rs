@@ -20,7 +20,7 @@ pub(super) fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> 
     use burn::tensor::{Device, Tensor, TensorData};
     use pjlab_core::Encoder;
     use pjlab_mcts::{Evaluation, Evaluator, Request};
-    use pjlab_nn::inference::PackedNet;
+    use pjlab_nn::inference::{Kernels, PackedNet};
     use pjlab_nn::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
     use pjlab_pijersi::PijersiEncoder;
 
@@ -39,7 +39,8 @@ pub(super) fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> 
     let lists = legal_lists(&positions);
     let packed = PackedNet::new(&model);
     let burn = model.valid();
-    // Per batch: the evaluator's forward, the bare packed forward, Burn's, legal moves only.
+    // Per batch: the evaluator's forward, the bare packed forward, Burn's, legal moves only,
+    // then the bare packed forward on the one-lane and on the AVX2 kernels.
     let names = [
         (
             1,
@@ -49,6 +50,7 @@ pub(super) fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> 
                 "net_burn_batch1_positions_per_second",
                 "net_legal_batch1_positions_per_second",
                 "net_scalar_batch1_positions_per_second",
+                "net_avx2_batch1_positions_per_second",
             ],
         ),
         (
@@ -59,6 +61,7 @@ pub(super) fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> 
                 "net_burn_batch32_positions_per_second",
                 "net_legal_batch32_positions_per_second",
                 "net_scalar_batch32_positions_per_second",
+                "net_avx2_batch32_positions_per_second",
             ],
         ),
         (
@@ -69,11 +72,13 @@ pub(super) fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> 
                 "net_burn_batch128_positions_per_second",
                 "net_legal_batch128_positions_per_second",
                 "net_scalar_batch128_positions_per_second",
+                "net_avx2_batch128_positions_per_second",
             ],
         ),
     ];
     let scalar = packed.clone().scalar();
-    for (batch, [plain, bare, burn_name, legal, one_lane]) in names {
+    let avx2 = packed.clone().with_kernels(Kernels::Avx2);
+    for (batch, [plain, bare, burn_name, legal, one_lane, avx2_name]) in names {
         let calls = (4096 / batch).max(8);
         let chunk: Vec<&Position> = positions.iter().cycle().take(batch).collect();
         let mut evaluator = NetEvaluator::new(&model, &device, PijersiEncoder, 0);
@@ -94,8 +99,8 @@ pub(super) fn forward_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> 
         }
         let mut policy = vec![0.0; batch * shape.actions];
         let mut value = vec![0.0; batch * 3];
-        // The packed network on the widest kernels, then on the one-lane ones.
-        for (name, net) in [(bare, &packed), (one_lane, &scalar)] {
+        // The packed network on the widest kernels, then on the one-lane and AVX2 ones.
+        for (name, net) in [(bare, &packed), (one_lane, &scalar), (avx2_name, &avx2)] {
             let (seconds, _) = timed(args.repeat, || {
                 for _ in 0..calls {
                     net.forward(black_box(&inputs), &mut policy, &mut value);
