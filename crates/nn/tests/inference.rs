@@ -91,8 +91,9 @@ fn packed_forward_matches_burn_on_random_inputs() {
             PackedNet::new(&net).scalar(),
         ] {
             assert_eq!((packed.input_len(), packed.actions()), (input, actions));
-            // Tiles of 6 (AVX2) and 12 (AVX-512) positions, in chunks of 48, and remainders.
-            for n in [1, 5, 6, 7, 12, 13, 18, 30, 48, 49, 100] {
+            // Tiles of 6 (AVX2) and 16 (AVX-512) positions, in chunks of 48, and remainders
+            // (on AVX-512 tiles of 6 then of 1 to 5: 15 is 6 + 6 + 3, 47 is 2 x 16 + 6 + 6 + 3).
+            for n in [1, 5, 6, 7, 13, 15, 16, 17, 30, 32, 47, 48, 49, 100] {
                 for density in [None, Some(0.05), Some(0.5), Some(0.0)] {
                     let x = inputs(input, n, density, &mut rng);
                     let (policy, value) = packed_forward(&packed, &x, n);
@@ -123,7 +124,7 @@ fn selected_logits_are_the_full_forwards() {
             PackedNet::new(&net).scalar(),
         ]
         .iter()
-            .flat_map(|p| [(p, 1), (p, 7), (p, 50)])
+        .flat_map(|p| [(p, 1), (p, 7), (p, 50)])
         {
             let x = inputs(shape.input, n, Some(0.1), &mut rng);
             let (policy, value) = packed_forward(packed, &x, n);
@@ -197,7 +198,13 @@ fn the_widest_kernels_give_the_avx2_kernels_bits() {
         PackedNet::new(&net).with_kernels(Kernels::Avx2),
     );
     assert_eq!(widest.kernels(), Kernels::Widest);
-    for (n, density) in [(1, Some(0.04)), (13, Some(0.04)), (49, None), (100, Some(0.5))] {
+    for (n, density) in [
+        (1, Some(0.04)),
+        (13, Some(0.04)),
+        (47, None),
+        (49, None),
+        (100, Some(0.5)),
+    ] {
         let x = inputs(shape.input, n, density, &mut rng);
         assert_eq!(
             packed_forward(&widest, &x, n),

@@ -3,7 +3,7 @@
 
 use pulp::{Arch, Simd, WithSimd};
 
-use super::{BLOCK, CHUNK, Dense, Lanes, MAX_VECTORS, PackedNet, TILE};
+use super::{BLOCK, CHUNK, Dense, Lanes, MAX_VECTORS, PackedNet, TILE, WIDE_TILE};
 /// `out = input W + b` (ReLU'd when `relu`), `input` and `out` row-major.
 pub(super) fn dense(arch: Arch, layer: &Dense, input: &[f32], out: &mut [f32], relu: bool) {
     arch.dispatch(DenseOp {
@@ -26,10 +26,11 @@ impl WithSimd for DenseOp<'_> {
 
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        // One vector a block on AVX-512: twice the positions a tile keeps the same 12
-        // accumulators in flight as AVX2's two vectors a block over 6 positions.
+        // One vector a block on AVX-512: 16 positions a tile keep 16 accumulators in flight
+        // (of the 32 vector registers), and the batch sizes a search asks for (32, 48, 128)
+        // split into whole tiles.
         if S::F32_LANES >= BLOCK {
-            self.tiles::<S, { 2 * TILE }>(simd);
+            self.tiles::<S, WIDE_TILE>(simd);
         } else {
             self.tiles::<S, TILE>(simd);
         }
@@ -61,13 +62,14 @@ impl DenseOp<'_> {
                 for (x, y) in (&mut rows).zip(&mut outs) {
                     tile::<S, R>(simd, block, x, y);
                 }
-                let (mut x, mut y) = (rows.remainder(), outs.into_remainder());
-                if x.len() / k >= TILE && R > TILE {
-                    let (x6, rest) = x.split_at(TILE * k);
-                    let (y6, rest_out) = std::mem::take(&mut y).split_at_mut(TILE * m);
-                    tile::<S, TILE>(simd, block, x6, y6);
-                    (x, y) = (rest, rest_out);
+                // The rest: tiles of 6 (none left when `R` is 6), then one of 1 to 5.
+                let (x, y) = (rows.remainder(), outs.into_remainder());
+                let mut rows = x.chunks_exact(TILE * k);
+                let mut outs = y.chunks_exact_mut(TILE * m);
+                for (x, y) in (&mut rows).zip(&mut outs) {
+                    tile::<S, TILE>(simd, block, x, y);
                 }
+                let (x, y) = (rows.remainder(), outs.into_remainder());
                 match x.len() / k {
                     0 => {}
                     1 => tile::<S, 1>(simd, block, x, y),

@@ -7,8 +7,8 @@
 //! - Every layer runs through one register-tiled kernel: the weights are packed once into
 //!   blocks of 16 outputs (`[block][input][16]`, each 16-float row 64-byte aligned), and a tile
 //!   computes 6 positions x 16 outputs in registers (on AVX2: 12 accumulators, 2 weight loads
-//!   and 6 broadcasts per input; on AVX-512 a block is one vector and a tile 12 positions, the
-//!   same 12 accumulators), starting from the bias and applying ReLU on the way out.
+//!   and 6 broadcasts per input; on AVX-512 a block is one vector and a tile 16 positions, 16
+//!   accumulators of the 32 registers), starting from the bias and applying ReLU on the way out.
 //!   Positions go 48 at a time, so each weight is read from memory once per 48 positions.
 //! - The first layer reads only the nonzero inputs when at most a quarter of a batch's inputs
 //!   are nonzero (the encoders write one-hot planes: 28 of Pijersi's 721 inputs are set at the
@@ -38,6 +38,8 @@ use kernels::{Gather, Sparse, dense};
 const BLOCK: usize = 16;
 /// Positions per tile of the dense kernel: with 16 outputs, 12 AVX2 accumulators.
 const TILE: usize = 6;
+/// Positions per tile where one vector holds a block (AVX-512): 16 accumulators.
+const WIDE_TILE: usize = 16;
 /// Positions per pass over a layer's weights.
 const CHUNK: usize = 8 * TILE;
 /// The most SIMD vectors a block spans (one-lane fallback: 16).
