@@ -28,8 +28,9 @@ What each row times:
 - pjlab search evaluation (`net_legal_batch*`): what MCTS asks for: encoding, only the legal
   moves' policy logits (175 a position on average here), the legal softmax and the value;
 - pjlab packed, AVX2 kernels (`net_avx2_batch*`): the first pjlab row on AVX2 and FMA even where
-  the CPU has AVX-512, so that one run shows what the wider kernels buy. The line above the
-  table names the instruction set the other pjlab rows ran on (`net_kernel`).
+  the CPU has AVX-512, so that one run shows what the wider kernels buy. The line
+  `pjlab packed kernels:` above the table names the instruction set the other packed rows ran
+  on (`net_kernel`; Burn's row runs Burn's own kernels).
 """
 
 import argparse

@@ -156,9 +156,14 @@ fn bench_prints_json_figures() {
         "budget_mcts_max_ms",
         "budget_net_p99_ms",
         "chifoumi_random_steps_per_second",
+        "net_avx2_batch32_positions_per_second",
+        "net_scalar_batch32_positions_per_second",
     ] {
         assert!(v[key].as_f64().unwrap_or(0.0) > 0.0, "{key}");
     }
+    // The packed network's instruction set is named, with its lanes.
+    let kernel = v["net_kernel"].as_str().unwrap_or_default();
+    assert!(kernel.ends_with(" x f32"), "net_kernel: {kernel:?}");
     // Over-budget moves are counted (how many depends on the machine's load) and the margin is
     // the arena's: 10 ms a move has the 5 ms floor.
     assert!(v["budget_net_overruns"].as_f64().is_some_and(|n| n <= 4.0));

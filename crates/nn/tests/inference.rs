@@ -182,8 +182,9 @@ fn a_position_gets_the_same_bits_alone_or_in_any_batch_sparse_or_dense() {
     }
 }
 
-/// Each output sums its inputs in the same order whatever the vector width, so the widest
-/// kernels (AVX-512 on a CPU that has it) and AVX2's give the same bits.
+/// Each output sums its inputs in the same order whatever the vector width, and a selected
+/// logit's partial sums are reduced alike, so the widest kernels and AVX2's give the same bits.
+/// On a CPU with AVX-512 that compares the two paths; elsewhere both run the same set.
 #[test]
 fn the_widest_kernels_give_the_avx2_kernels_bits() {
     let device = Device::default();
@@ -198,6 +199,11 @@ fn the_widest_kernels_give_the_avx2_kernels_bits() {
         PackedNet::new(&net).with_kernels(Kernels::Avx2),
     );
     assert_eq!(widest.kernels(), Kernels::Widest);
+    eprintln!(
+        "widest: {}; AVX2: {}",
+        Kernels::Widest.describe(),
+        Kernels::Avx2.describe()
+    );
     for (n, density) in [
         (1, Some(0.04)),
         (13, Some(0.04)),
@@ -210,6 +216,25 @@ fn the_widest_kernels_give_the_avx2_kernels_bits() {
             packed_forward(&widest, &x, n),
             packed_forward(&avx2, &x, n),
             "batch {n}, density {density:?}"
+        );
+        // A search's evaluation: each position's own actions (between 0 and 199 of them).
+        let mut selected = Vec::new();
+        let mut ends = Vec::new();
+        for _ in 0..n {
+            let count = rng.random_range(0..200);
+            selected.extend((0..count).map(|_| rng.random_range(0..shape.actions)));
+            ends.push(selected.len());
+        }
+        let selected_forward = |net: &PackedNet| {
+            let mut logits = vec![f32::NAN; selected.len()];
+            let mut value = vec![f32::NAN; n * 3];
+            net.forward_selected(&x, &selected, &ends, &mut logits, &mut value);
+            (logits, value)
+        };
+        assert_eq!(
+            selected_forward(&widest),
+            selected_forward(&avx2),
+            "selected logits, batch {n}, density {density:?}"
         );
     }
     // The instruction sets are named, the widest at least as wide as AVX2's.

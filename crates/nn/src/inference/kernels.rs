@@ -26,10 +26,17 @@ impl WithSimd for DenseOp<'_> {
 
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        // One vector a block on AVX-512: 16 positions a tile keep 16 accumulators in flight
-        // (of the 32 vector registers), and the batch sizes a search asks for (32, 48, 128)
-        // split into whole tiles.
-        if S::F32_LANES >= BLOCK {
+        // A block of 16 outputs is one vector on AVX-512 (16 lanes): tiles of 16 positions keep
+        // 16 accumulators in flight (of the 32 vector registers), and a batch of 32 (self-play's
+        // games in flight) or a full chunk of 48 splits into whole tiles. Narrower sets keep 6
+        // positions of two or more vectors a block.
+        const {
+            assert!(
+                BLOCK.is_multiple_of(S::F32_LANES),
+                "a block is whole vectors"
+            )
+        };
+        if S::F32_LANES == BLOCK {
             self.tiles::<S, WIDE_TILE>(simd);
         } else {
             self.tiles::<S, TILE>(simd);

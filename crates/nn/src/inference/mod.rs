@@ -6,10 +6,11 @@
 //!
 //! - Every layer runs through one register-tiled kernel: the weights are packed once into
 //!   blocks of 16 outputs (`[block][input][16]`, each 16-float row 64-byte aligned), and a tile
-//!   computes 6 positions x 16 outputs in registers (on AVX2: 12 accumulators, 2 weight loads
-//!   and 6 broadcasts per input; on AVX-512 a block is one vector and a tile 16 positions, 16
-//!   accumulators of the 32 registers), starting from the bias and applying ReLU on the way out.
-//!   Positions go 48 at a time, so each weight is read from memory once per 48 positions.
+//!   computes R positions x 16 outputs in registers, starting from the bias and applying ReLU on
+//!   the way out. On AVX2 a block is two vectors and R = 6 (12 accumulators, 2 weight loads and
+//!   6 broadcasts per input); on AVX-512 a block is one vector and R = 16 (16 accumulators of
+//!   the 32 registers). Positions go 48 at a time, so each weight is read from memory once per
+//!   48 positions; the rest of a chunk goes in tiles of 6, then one tile of 1 to 5.
 //! - The first layer reads only the nonzero inputs when at most a quarter of a batch's inputs
 //!   are nonzero (the encoders write one-hot planes: 28 of Pijersi's 721 inputs are set at the
 //!   classic start). Its accumulation order is the dense kernel's with the zero terms left out, so both
@@ -19,12 +20,13 @@
 //!   each a dot product with that action's column of the policy weights, stored contiguous.
 //!
 //! SIMD comes from `pulp`, which picks the widest instruction set it supports on the CPU at run
-//! time (AVX-512 where present, else AVX2 and FMA on x86-64 since about 2013; plain code
-//! elsewhere) and keeps the code safe. [`Kernels`] forces a narrower one, so that each path is
-//! tested and measured on any CPU that has it; [`Kernels::describe`] names the one that runs.
-//! Within a position, the result does not depend on the batch it is computed in, and the trunk
-//! and heads give the same bits on AVX-512 and AVX2 (each output sums its inputs in the same
-//! order); only the selected logits' final sums are added in another order.
+//! time (on x86-64: AVX-512 where present, else AVX2 and FMA, on CPUs since about 2013, else
+//! plain one-lane code; NEON on aarch64) and keeps the code safe. [`Kernels`] forces a narrower
+//! one, so that each path is tested and measured on any CPU that has it; [`Kernels::describe`]
+//! names the one that runs. Within a position, the result does not depend on the batch it is
+//! computed in. AVX-512 and AVX2 give the same bits: each output sums its inputs in the same
+//! order, and a selected logit's 16 partial sums are reduced alike (pulp 0.22's AVX-512
+//! horizontal sum adds its two 8-lane halves first, as the AVX2 path adds its two vectors).
 
 use pulp::{Arch, Simd, WithSimd};
 
@@ -34,7 +36,7 @@ mod kernels;
 
 use kernels::{Gather, Sparse, dense};
 
-/// Outputs per packed block: two AVX2 vectors.
+/// Outputs per packed block: two AVX2 vectors, one AVX-512 vector.
 const BLOCK: usize = 16;
 /// Positions per tile of the dense kernel: with 16 outputs, 12 AVX2 accumulators.
 const TILE: usize = 6;
@@ -42,6 +44,8 @@ const TILE: usize = 6;
 const WIDE_TILE: usize = 16;
 /// Positions per pass over a layer's weights.
 const CHUNK: usize = 8 * TILE;
+// A chunk is whole tiles of either kind.
+const _: () = assert!(CHUNK.is_multiple_of(TILE) && CHUNK.is_multiple_of(WIDE_TILE));
 /// The most SIMD vectors a block spans (one-lane fallback: 16).
 const MAX_VECTORS: usize = BLOCK;
 
@@ -97,12 +101,12 @@ impl Dense {
 /// narrower one is there to test and measure that path on a CPU that offers a wider one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Kernels {
-    /// The widest the CPU offers at run time: AVX-512 (x86-64-v4), else AVX2 and FMA
-    /// (x86-64-v3), else plain one-lane code.
+    /// The widest the CPU offers at run time: on x86-64 AVX-512 (x86-64-v4), else AVX2 and FMA
+    /// (x86-64-v3), else plain one-lane code; NEON on aarch64.
     #[default]
     Widest,
-    /// AVX2 and FMA even where AVX-512 is present (plain code on a CPU without them): to compare
-    /// the two in one run (`pjlab bench`, `net_avx2_batch*`).
+    /// AVX2 and FMA even where AVX-512 is present (plain code on an x86 CPU without them; the
+    /// widest set off x86): to compare the two in one run (`pjlab bench`, `net_avx2_batch*`).
     Avx2,
     /// Plain one-lane code whatever the CPU offers.
     Scalar,
@@ -118,41 +122,56 @@ impl Kernels {
         }
     }
 
-    /// The instruction set this choice runs on this CPU, in words, e.g.
-    /// `x86-64-v4 (AVX-512), 16 x f32` (its lanes): what `pjlab bench` prints beside its figures.
+    /// The instruction set this choice runs on this CPU, in words, and its lanes of `f32`, e.g.
+    /// `x86-64-v4 (AVX-512), 16 x f32`: what `pjlab bench` prints beside its figures.
     pub fn describe(self) -> String {
-        let (name, lanes) = self.arch().dispatch(Describe);
-        let name = match name.rsplit("::").next().unwrap_or(name) {
-            "V4" => "x86-64-v4 (AVX-512)",
-            "V3" => "x86-64-v3 (AVX2, FMA)",
-            "Scalar" => "scalar",
-            other => other,
-        };
-        format!("{name}, {lanes} x f32")
+        let arch = self.arch();
+        format!("{}, {} x f32", arch_name(arch), arch.dispatch(Lanes32))
     }
 }
 
 /// AVX2 and FMA where the CPU has them, else plain code.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 fn avx2() -> Arch {
     pulp::x86::V3::try_new().map_or(Arch::Scalar, Arch::V3)
 }
 
-/// Off x86-64 the widest set there is (NEON on aarch64): AVX2 does not exist.
-#[cfg(not(target_arch = "x86_64"))]
+/// Off x86 the widest set there is (NEON on aarch64): AVX2 does not exist.
+#[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
 fn avx2() -> Arch {
     Arch::new()
 }
 
-/// The `pulp` instruction set's type name and its lanes of `f32`.
-struct Describe;
+/// The instruction set's name.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+fn arch_name(arch: Arch) -> String {
+    match arch {
+        Arch::Scalar => "scalar".into(),
+        Arch::V3(_) => "x86-64-v3 (AVX2, FMA)".into(),
+        Arch::V4(_) => "x86-64-v4 (AVX-512)".into(),
+        // pulp's enum is non-exhaustive: a set added later is named as pulp names it.
+        other => format!("{other:?}"),
+    }
+}
 
-impl WithSimd for Describe {
-    type Output = (&'static str, usize);
+/// The instruction set's name, as pulp names it (`Scalar` is named like on x86).
+#[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+fn arch_name(arch: Arch) -> String {
+    match arch {
+        Arch::Scalar => "scalar".into(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The lanes of `f32` in one vector of the instruction set.
+struct Lanes32;
+
+impl WithSimd for Lanes32 {
+    type Output = usize;
 
     #[inline(always)]
-    fn with_simd<S: Simd>(self, _: S) -> Self::Output {
-        (std::any::type_name::<S>(), S::F32_LANES)
+    fn with_simd<S: Simd>(self, _: S) -> usize {
+        S::F32_LANES
     }
 }
 

@@ -28,7 +28,7 @@ use network::{forward_figures, network_figures};
 /// one-lane kernels, as on a CPU without AVX2 (`net_scalar_batch*`), and on AVX2 even where the
 /// CPU has AVX-512 (`net_avx2_batch*`); all in positions per second over positions of seeded
 /// random games, and `net_kernel` names the instruction set the other packed figures ran on
-/// (AVX-512, AVX2 or scalar). Then self-play at 64 simulations a move,
+/// (e.g. AVX-512, AVX2, NEON or scalar). Then self-play at 64 simulations a move,
 /// every move a full search, 32 games in lock-step with the immediate-win check (positions per
 /// second, games per hour, mean plies: an untrained network's games are longer than a trained
 /// one's); training steps at batch 256 with batch building (samples per second).
@@ -112,7 +112,8 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     } else {
         all_figures(&args, verbosity)
     };
-    // The instruction set the packed network's figures (`net_bare_*`, `net_legal_*`) ran on.
+    // The instruction set the packed network ran on in every figure but the forced ones
+    // (`net_scalar_*`, `net_avx2_*`) and Burn's: the forward passes, self-play, the budgets.
     let kernel = (args.forward_only || !args.no_network)
         .then(|| pjlab_nn::inference::Kernels::Widest.describe());
     if args.json {
