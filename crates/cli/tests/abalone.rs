@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{assert_usage_error, last_line, pjlab, pjlab_stdin, stdout};
+use common::{assert_success, assert_usage_error, last_line, pjlab, pjlab_stdin, stdout};
 
 const BELGIAN: &str = "ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww/bb1ww b 0 0 0 1";
 const DOUBLES: &str = "ww1dd/wwwddd/1ww1dd1/8/9/8/1bb1xx1/bbbxxx/bb1xx 0 - - 0 0 0 1";
@@ -26,11 +26,7 @@ fn perft(args: &[&str]) -> String {
     let mut all = vec!["perft", "--game", "abalone"];
     all.extend_from_slice(args);
     let out = pjlab(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     last_line(&out)
 }
 
@@ -141,11 +137,7 @@ fn replay_plays_the_seed_opening_and_its_reverse() {
         ],
         OPENING,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[..3], ["1.a1b2 i5h5", "2.a2b3 i6h6", "3.c2c3 g4g5"]);
@@ -166,11 +158,7 @@ fn replay_plays_the_seed_opening_and_its_reverse() {
         ],
         "g7g6 c5c4\ng6h6 c4b3\nf5g5 d4c3\n",
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "4... g7g6");
@@ -269,19 +257,11 @@ fn arena_commands_take_every_game() {
         out,
     ];
     let first = pjlab(&match_args);
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
+    assert_success(&first, &[]);
     let report = std::fs::read_to_string(format!("{out}/report.md")).unwrap();
     assert!(report.contains("Black advantage"), "{report}");
     let resumed = pjlab(&["match", "--out", out, "--resume", "-q"]);
-    assert!(
-        resumed.status.success(),
-        "{}",
-        String::from_utf8_lossy(&resumed.stderr)
-    );
+    assert_success(&resumed, &[]);
     // Chomp: the first player wins every rectangle, and an exact agent finds it.
     let out = dir.path().join("c");
     let balance = pjlab(&[
@@ -298,11 +278,7 @@ fn arena_commands_take_every_game() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        balance.status.success(),
-        "{}",
-        String::from_utf8_lossy(&balance.stderr)
-    );
+    assert_success(&balance, &[]);
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     let header = summary.lines().next().unwrap();
     assert!(

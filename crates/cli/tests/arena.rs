@@ -5,7 +5,7 @@ mod common;
 
 use std::process::{Command, Stdio};
 
-use common::{assert_usage_error, build_id, pjlab, stdout};
+use common::{assert_success, assert_usage_error, build_id, pjlab, stdout};
 
 #[test]
 fn match_tournament_and_balance_write_reports_and_refuse_to_overwrite() {
@@ -27,11 +27,7 @@ fn match_tournament_and_balance_write_reports_and_refuse_to_overwrite() {
         out_dir,
     ];
     let out = pjlab(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let table = stdout(&out);
     assert!(table.contains("| 1 | `alphabeta:depth=1` |"), "{table}");
     for file in [
@@ -46,11 +42,7 @@ fn match_tournament_and_balance_write_reports_and_refuse_to_overwrite() {
     assert_usage_error(&pjlab(&args), "--resume");
     // Resuming a finished run plays nothing and rewrites the same report.
     let out = pjlab(&["match", "--out", out_dir, "--resume"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(err.contains("6 games (0 this session"), "{err}");
 
@@ -65,11 +57,7 @@ fn match_tournament_and_balance_write_reports_and_refuse_to_overwrite() {
         "--out",
         t_dir.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let report = std::fs::read_to_string(t_dir.join("report.md")).unwrap();
     assert!(report.contains("Cross table"), "{report}");
     assert_eq!(stdout(&out).lines().count(), 2 + 3, "{}", stdout(&out));
@@ -137,11 +125,7 @@ fn an_interrupted_balance_run_keeps_its_games_and_resumes() {
         .unwrap();
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let text = stdout(&out);
     assert!(
         text.contains("interrupted:") && text.contains("--resume"),
@@ -151,11 +135,7 @@ fn an_interrupted_balance_run_keeps_its_games_and_resumes() {
     assert!(report.contains("Partial report"), "{report}");
 
     let out = pjlab(&["-q", "balance", "--out", out_dir, "--resume"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     assert!(!stdout(&out).contains("interrupted"));
     let csv = std::fs::read_to_string(dir.path().join("b/games.csv")).unwrap();
     assert_eq!(csv.lines().count(), 1 + 2000);
@@ -202,11 +182,7 @@ fn a_time_per_move_goes_to_every_agent_and_the_report_counts_overruns() {
         "--out",
         out_dir,
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let spec = pjlab_arena::record::load_spec(&dir.path().join("m/games.parquet")).unwrap();
     assert_eq!(spec.time_per_move_ms, Some(30.0));
     let specs: Vec<&str> = spec.players.iter().map(|p| p.spec.as_str()).collect();

@@ -5,7 +5,7 @@ mod common;
 
 use std::process::{Command, Stdio};
 
-use common::{assert_usage_error, pjlab, stdout};
+use common::{assert_success, assert_usage_error, pjlab, stdout};
 use pjlab_chifoumi_eval::record::Records;
 
 #[test]
@@ -94,11 +94,7 @@ fn a_tournament_writes_its_report_refuses_to_overwrite_and_shows_a_game() {
         out,
     ];
     let run = pjlab(&args);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert_success(&run, &[]);
     assert!(stdout(&run).contains("| avoider | 8 |"), "{}", stdout(&run));
     let records = Records::read(dir.path().join("t").as_path()).unwrap();
     assert_eq!(records.matches.len(), 3 * 4);
@@ -120,11 +116,7 @@ fn a_tournament_writes_its_report_refuses_to_overwrite_and_shows_a_game() {
         "--out",
         html.to_str().unwrap(),
     ]);
-    assert!(
-        shown.status.success(),
-        "{}",
-        String::from_utf8_lossy(&shown.stderr)
-    );
+    assert_success(&shown, &[]);
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("game 1") && page.contains("<svg"));
 }
@@ -162,11 +154,7 @@ fn ctrl_c_keeps_the_finished_matches() {
         .unwrap();
     assert!(killed.success());
     let done = child.wait_with_output().unwrap();
-    assert!(
-        done.status.success(),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
+    assert_success(&done, &[]);
     let text = stdout(&done);
     assert!(
         text.contains("interrupted:") && text.contains("--resume"),
@@ -202,22 +190,14 @@ fn a_trained_player_resumes_and_plays_as_net() {
         "--iterations",
         "2",
     ]);
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
+    assert_success(&first, &[]);
     assert!(
         stdout(&first).trim().ends_with("iter-0002"),
         "{}",
         stdout(&first)
     );
     let again = pjlab(&["-q", "chifoumi", "train", "--out", run]);
-    assert!(
-        again.status.success(),
-        "{}",
-        String::from_utf8_lossy(&again.stderr)
-    );
+    assert_success(&again, &[]);
     assert!(stdout(&again).trim().ends_with("iter-0003"));
     let provenance = std::fs::read_to_string(dir.path().join("run/provenance.jsonl")).unwrap();
     assert_eq!(provenance.lines().count(), 2, "one line per invocation");
@@ -235,11 +215,7 @@ fn a_trained_player_resumes_and_plays_as_net() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        played.status.success(),
-        "{}",
-        String::from_utf8_lossy(&played.stderr)
-    );
+    assert_success(&played, &[]);
     assert!(
         stdout(&played).contains(&format!("| {spec} | 2 |")),
         "{}",

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_usage_error, build_id, last_line, pjlab, pjlab_stdin, stdout};
+use common::{assert_success, assert_usage_error, build_id, last_line, pjlab, pjlab_stdin, stdout};
 
 const START: &str = "s-p-r-s-p-r-/p-r-s-wwr-s-p-/6/7/6/P-S-R-WWS-R-P-/R-P-S-R-P-S- w 0 1";
 
@@ -56,11 +56,7 @@ fn replay_reads_files_and_stdin() {
     let game = "g16:sprspr f13:prs f4:ww f57:rsp\nb13:PSR b4:WW b57:SRP a16:RPSRPS\n\n\
         1 a4-b5=c4 2 f4=d5-d4\n3 a1-b2=c2 4 f1-f2=d3\n";
     let out = pjlab_stdin(&["replay", "-"], game);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[lines.len() - 1], "ongoing");
@@ -201,11 +197,7 @@ fn play_prints_a_replayable_game_and_its_result() {
         "--seed",
         "4",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let text = stdout(&out);
     let result = last_line(&out);
     assert!(
@@ -218,11 +210,7 @@ fn play_prints_a_replayable_game_and_its_result() {
     let body_start = lines.iter().position(|l| l.is_empty()).expect("blank line") + 1;
     let game = lines[body_start..lines.len() - 2].join("\n");
     let replay = pjlab_stdin(&["replay", "-"], &game);
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
+    assert_success(&replay, &[]);
     assert!(
         stdout(&replay).contains(lines[lines.len() - 2]),
         "same final position"

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_usage_error, pjlab, pjlab_stdin, stdout};
+use common::{assert_success, assert_usage_error, pjlab, pjlab_stdin, stdout};
 use pjlab_core::svg::elements;
 
 /// The boards of a page: each one's ply and its picture's pieces as (cell, class) in order.
@@ -38,11 +38,7 @@ fn listed_moves(page: &str) -> Vec<String> {
 
 fn show(args: &[&str]) -> String {
     let out = pjlab(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let path = stdout(&out).trim().to_string();
     std::fs::read_to_string(path).expect("the page")
 }
@@ -169,11 +165,7 @@ fn a_record_in_notation_shows_from_its_start() {
         ],
         opening,
     );
-    assert!(
-        shown.status.success(),
-        "{}",
-        String::from_utf8_lossy(&shown.stderr)
-    );
+    assert_success(&shown, &[]);
     let page = std::fs::read_to_string(&out).expect("the page");
     let boards = boards(&page);
     assert_eq!(boards.len(), 7);

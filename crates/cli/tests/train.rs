@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_usage_error, build_id, pjlab, pjlab_stdin, stdout};
+use common::{assert_success, assert_usage_error, build_id, pjlab, pjlab_stdin, stdout};
 
 const TINY_RUN: &str = r#"
 game = "pijersi"
@@ -33,11 +33,7 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
     let run = dir.path().join("run");
     let (config, run) = (config.to_str().unwrap(), run.to_str().unwrap());
     let out = pjlab(&["-q", "train", "--config", config, "--out", run]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let text = stdout(&out);
     assert!(text.contains("iterations: 2/2"), "{text}");
     assert!(text.contains("score_vs_alphabeta_d1"), "{text}");
@@ -62,11 +58,7 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
     );
     let spec = format!("net:checkpoint={run},sims=16");
     let out = pjlab(&["analyse", "--agent", &spec, "--json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     let best = v["best_move"].as_str().unwrap().to_string();
     let p = pjlab_pijersi::Position::default();
@@ -87,11 +79,7 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
         "--out",
         out_dir.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     assert!(stdout(&out).contains("| `random` |"), "{}", stdout(&out));
     // Export: the ONNX file and its card.
     let model = dir.path().join("model.onnx");
@@ -102,11 +90,7 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
         "--out",
         model.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     assert!(std::fs::metadata(&model).unwrap().len() > 1000);
     let card: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("model.json")).unwrap())
@@ -142,11 +126,7 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
 #[test]
 fn encode_prints_the_network_input_and_the_legal_moves() {
     let out = pjlab(&["encode"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(v["input"].as_array().unwrap().len(), 721);
     let legal = v["legal"].as_array().unwrap();
@@ -196,11 +176,7 @@ fn train_and_net_agents_refuse_bad_input() {
     );
     drop(lock);
     let out = pjlab(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
 }
 
 const TINY_ABALONE_RUN: &str = r#"
@@ -235,11 +211,7 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
     let run = dir.path().join("run");
     let (config, run) = (config.to_str().unwrap(), run.to_str().unwrap());
     let out = pjlab(&["-q", "train", "--config", config, "--out", run]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let text = stdout(&out);
     assert!(text.contains("iterations: 1/1"), "{text}");
     assert!(text.contains("score_vs_alphabeta_d2"), "{text}");
@@ -262,11 +234,7 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
     // The network plays its own game, and only that.
     let spec = format!("net:checkpoint={run},sims=8");
     let out = pjlab(&["analyse", "--game", "abalone", "--agent", &spec, "--json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert!(v["best_move"].is_string(), "{v}");
     assert_usage_error(
@@ -285,11 +253,7 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
         "--out",
         model,
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
     let card: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("abalone.json")).unwrap())
             .unwrap();
@@ -303,11 +267,7 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
     // Encode: the input and the legal moves of any game's position.
     for (game, input) in [("abalone", 433), ("chomp", 30)] {
         let out = pjlab(&["encode", "--game", game]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_success(&out, &[]);
         let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
         assert_eq!(v["input"].as_array().unwrap().len(), input, "{game}");
         assert!(!v["legal"].as_array().unwrap().is_empty(), "{game}");
@@ -343,9 +303,5 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
     // A network agent with a time per move.
     let spec = format!("net:checkpoint={run},time=50ms");
     let out = pjlab(&["analyse", "--game", "abalone", "--agent", &spec, "--json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &[]);
 }

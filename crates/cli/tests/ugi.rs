@@ -1,11 +1,14 @@
 //! Conformance of `pjlab ugi`: a scripted session over pipes, bad lines included, and whole
 //! matches played through the lab's own UGI client.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+use common::assert_success;
 use pjlab_core::Game;
 use pjlab_pijersi::Position;
 
@@ -227,11 +230,7 @@ fn matches_through_the_ugi_client_replay_the_in_process_engine() {
             ])
             .output()
             .unwrap();
-        assert!(
-            status.status.success(),
-            "{}",
-            String::from_utf8_lossy(&status.stderr)
-        );
+        assert_success(&status, &[]);
         let (_, games) =
             pjlab_arena::record::load::<pjlab_pijersi::PijersiKit>(&out.join("games.parquet"))
                 .unwrap();

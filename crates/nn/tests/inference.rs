@@ -39,6 +39,25 @@ fn inputs(len: usize, n: usize, density: Option<f64>, rng: &mut ChaCha8Rng) -> V
         .collect()
 }
 
+/// A search's evaluation of `n` positions: each asks for its own actions (fewer than `most`,
+/// some none, in any order, repeats allowed). Returns the flat action list and each position's
+/// end in it, as `PackedNet::forward_selected` takes them.
+fn random_selection(
+    n: usize,
+    actions: usize,
+    most: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut selected = Vec::new();
+    let mut ends = Vec::new();
+    for _ in 0..n {
+        let count = rng.random_range(0..most);
+        selected.extend((0..count).map(|_| rng.random_range(0..actions)));
+        ends.push(selected.len());
+    }
+    (selected, ends)
+}
+
 fn assert_close(got: &[f32], want: &[f32], what: &str) {
     assert_eq!(got.len(), want.len(), "{what}: lengths");
     for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
@@ -128,14 +147,7 @@ fn selected_logits_are_the_full_forwards() {
         {
             let x = inputs(shape.input, n, Some(0.1), &mut rng);
             let (policy, value) = packed_forward(packed, &x, n);
-            // Each position asks for its own actions, in any order, some none.
-            let mut selected = Vec::new();
-            let mut ends = Vec::new();
-            for _ in 0..n {
-                let count = rng.random_range(0..40);
-                selected.extend((0..count).map(|_| rng.random_range(0..shape.actions)));
-                ends.push(selected.len());
-            }
+            let (selected, ends) = random_selection(n, shape.actions, 40, &mut rng);
             let mut logits = vec![f32::NAN; selected.len()];
             let mut value_too = vec![f32::NAN; n * 3];
             packed.forward_selected(&x, &selected, &ends, &mut logits, &mut value_too);
@@ -217,14 +229,7 @@ fn the_widest_kernels_give_the_avx2_kernels_bits() {
             packed_forward(&avx2, &x, n),
             "batch {n}, density {density:?}"
         );
-        // A search's evaluation: each position's own actions (between 0 and 199 of them).
-        let mut selected = Vec::new();
-        let mut ends = Vec::new();
-        for _ in 0..n {
-            let count = rng.random_range(0..200);
-            selected.extend((0..count).map(|_| rng.random_range(0..shape.actions)));
-            ends.push(selected.len());
-        }
+        let (selected, ends) = random_selection(n, shape.actions, 200, &mut rng);
         let selected_forward = |net: &PackedNet| {
             let mut logits = vec![f32::NAN; selected.len()];
             let mut value = vec![f32::NAN; n * 3];

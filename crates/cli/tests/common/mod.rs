@@ -26,7 +26,8 @@ pub fn pjlab_in(cwd: &Path, args: &[&str]) -> Output {
     out
 }
 
-/// A run that must have succeeded: otherwise the test fails with its arguments and stderr.
+/// A run that must have succeeded: otherwise the test fails with its stderr, after `args` (the
+/// arguments to name in the message; `&[]` where the test's own lines show them).
 pub fn assert_success(out: &Output, args: &[&str]) {
     assert!(
         out.status.success(),
