@@ -2,6 +2,7 @@
 //! game of the registry (generic over its [`pjlab_core::GameKit`]), seat-aware: in a game with
 //! more seats than sides (Abalone in doubles) each seat has its own agent of its side's player.
 //!
+//! - [`atlas`]: balance across strength levels and opening protocols, as cells of ordinary runs.
 //! - [`schedule`]: which games a run plays (colour pairs on one setup and opening, variants in
 //!   turn, enumerable setups walked in order), derived from a [`RunSpec`] alone.
 //! - [`runner`]: plays them on worker threads, one core each; external engines that hang or crash
@@ -18,6 +19,7 @@
 //! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
 //!   plots; [`timing`]: each player's time per move.
 
+pub mod atlas;
 pub mod merge;
 mod opening;
 pub mod pool;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pjlab_arena::session::{self, players, running_score, split_agents};
 use pjlab_arena::stats::{Sprt, SprtDecision};
 use pjlab_arena::{Kind, RunSpec, Shard, record, report};
@@ -258,7 +258,43 @@ fn run_game<K: GameKit>(
         shard,
         pooled_seeds: Vec::new(),
     };
-    let (mut spec, mut played) = session::open::<K>(out, new, common.resume)?;
+    let launch = Launch {
+        out,
+        resume: common.resume,
+        shard,
+        workers: common.workers,
+        verbosity,
+        outer: None,
+    };
+    play_run::<K>(new, &launch, agents).map(|_| ())
+}
+
+/// Where and how [`play_run`] plays a run.
+pub(crate) struct Launch<'a> {
+    /// The run's directory.
+    pub out: &'a Path,
+    /// Continue the run in `out` rather than start one.
+    pub resume: bool,
+    /// The shard the command line asked for, checked against a resumed run's.
+    pub shard: Option<Shard>,
+    /// Worker threads (all cores when unset).
+    pub workers: Option<usize>,
+    /// How chatty.
+    pub verbosity: Verbosity,
+    /// A bar over several runs (the atlas's) and the display it is drawn in, advanced with
+    /// each game played.
+    pub outer: Option<(&'a MultiProgress, &'a ProgressBar)>,
+}
+
+/// Opens the run `new` in `launch.out` (or resumes the one there), plays what is left of it,
+/// writes its report and prints the headline; returns the games played and scheduled.
+pub(crate) fn play_run<K: GameKit>(
+    new: RunSpec,
+    launch: &Launch<'_>,
+    agents: AgentFactory<K::Game>,
+) -> Result<(usize, usize)> {
+    let (out, verbosity, shard) = (launch.out, launch.verbosity, launch.shard);
+    let (mut spec, mut played) = session::open::<K>(out, new, launch.resume)?;
     if let Some(asked) = shard.filter(|&s| spec.shard != Some(s)) {
         bail!(
             "{} holds {}, not shard {asked}",
@@ -284,7 +320,7 @@ fn run_game<K: GameKit>(
         }
         agents(&agent_spec, seed).map_err(|e| format!("{e:#}"))
     };
-    let workers = pjlab_run::pool::workers(common.workers);
+    let workers = pjlab_run::pool::workers(launch.workers);
     crate::cmd::install_stop_signal("finished games are kept");
     let kind = spec.kind.name();
     let scheduled = spec.shard_schedule::<K>()?.len();
@@ -293,6 +329,10 @@ fn run_game<K: GameKit>(
     if verbosity == Verbosity::Quiet {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
+    let bar = match launch.outer {
+        Some((multi, _)) => multi.add(bar),
+        None => bar,
+    };
     bar.set_style(
         ProgressStyle::with_template(
             "{prefix} [{bar:30}] {pos}/{len} games {elapsed_precise} (ETA {eta}) {msg}",
@@ -315,6 +355,9 @@ fn run_game<K: GameKit>(
         &crate::cmd::STOP,
         &mut |so_far| {
             bar.inc(1);
+            if let Some((_, outer)) = launch.outer {
+                outer.inc(1);
+            }
             bar.set_message(running_score::<K>(&spec, so_far));
         },
     );
@@ -359,7 +402,7 @@ fn run_game<K: GameKit>(
     ) {
         println!("{hint}");
     }
-    Ok(())
+    Ok((played.len(), ended.scheduled))
 }
 
 /// The report's first table (ratings, or balance by variant), printed on stdout.

@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod arena;
+pub mod atlas;
 pub mod bench;
 pub mod chifoumi;
 pub mod chomp;

@@ -1,0 +1,260 @@
+//! `pjlab atlas`: first-player balance of a game's setup variants across strength levels and
+//! opening protocols, from one atlas file (see `pjlab_arena::atlas`), every cell an ordinary
+//! balance run (the ladder a tournament) in a directory of its own.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pjlab_arena::atlas::{Atlas, Cell, SPEC_FILE};
+use pjlab_arena::{RunSpec, record, session};
+use pjlab_core::GameKit;
+
+use crate::Verbosity;
+use crate::cmd::arena::{Launch, play_run};
+use crate::cmd::game::{AgentFactory, GameName};
+
+/// Balance atlases: which setup variants are fair, at every strength level and under every
+/// opening protocol of an atlas file (`configs/atlas-*.toml`).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Play an atlas: every cell in the file's order (cheapest level first, the ladder where
+    /// the file puts it). Stop it at any time (Ctrl-C keeps every finished game) and run the
+    /// same command again: finished cells are skipped, an interrupted one resumes.
+    Run(RunArgs),
+    /// List an atlas's cells with the games each has played and has left.
+    Status(StatusArgs),
+}
+
+/// Options of `pjlab atlas run`.
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// The atlas file; copied into --out as atlas.toml before any game is played. Not needed
+    /// when --out already holds an atlas (given anyway, it must say the same).
+    #[arg(long)]
+    spec: Option<PathBuf>,
+    /// The atlas's directory: atlas.toml, then one directory a cell (LEVEL/PROTOCOL, ladder).
+    #[arg(long)]
+    out: PathBuf,
+    /// Worker threads, each playing one game at a time on one core (default: all cores).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Play only the cells of these levels (comma-separated; the ladder is `ladder`).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+}
+
+/// Options of `pjlab atlas status`.
+#[derive(clap::Args, Debug)]
+struct StatusArgs {
+    /// The atlas's directory.
+    dir: PathBuf,
+}
+
+/// Runs `pjlab atlas`.
+pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
+    match args.command {
+        Command::Run(args) => run_atlas(args, verbosity),
+        Command::Status(args) => status(&args.dir),
+    }
+}
+
+/// The atlas in `out`, written there from `spec` if `out` holds none yet.
+fn open_atlas(spec: Option<&Path>, out: &Path) -> Result<Atlas> {
+    let stored = out.join(SPEC_FILE);
+    let given = spec
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let atlas = Atlas::parse(&text).with_context(|| path.display().to_string())?;
+            Ok::<_, anyhow::Error>((text, atlas))
+        })
+        .transpose()?;
+    if stored.exists() {
+        let text = std::fs::read_to_string(&stored)
+            .with_context(|| format!("cannot read {}", stored.display()))?;
+        let atlas = Atlas::parse(&text).with_context(|| stored.display().to_string())?;
+        if let Some((_, other)) = given
+            && other != atlas
+        {
+            bail!(
+                "{} holds another atlas than {}: give a new --out, or leave out --spec to go on \
+                 with the one there",
+                out.display(),
+                spec.map_or(String::new(), |p| p.display().to_string())
+            );
+        }
+        return Ok(atlas);
+    }
+    let Some((text, atlas)) = given else {
+        bail!(
+            "{} holds no atlas ({SPEC_FILE}): start it with --spec FILE",
+            out.display()
+        );
+    };
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    std::fs::write(&stored, text).with_context(|| format!("cannot write {}", stored.display()))?;
+    Ok(atlas)
+}
+
+fn run_atlas(args: RunArgs, verbosity: Verbosity) -> Result<()> {
+    let atlas = open_atlas(args.spec.as_deref(), &args.out)?;
+    let game = GameName::parse(&atlas.game)?;
+    crate::with_game!(game, |K, agents| play_atlas::<K>(
+        &atlas, &args, agents, verbosity
+    ))
+}
+
+/// A cell's games so far: none when it has not started.
+fn cell_games<K: GameKit>(dir: &Path, cell: &Cell) -> Result<usize> {
+    let parquet = session::games_file(dir);
+    if !parquet.exists() {
+        return Ok(0);
+    }
+    let (stored, played) = record::load::<K>(&parquet)?;
+    if !same_run(&stored, &cell.spec) {
+        bail!(
+            "{} was started with other options than the atlas gives its cell (players, \
+             variants, games, seed or openings)",
+            dir.display()
+        );
+    }
+    Ok(played.len())
+}
+
+/// Whether two runs play the same games (their command lines and sessions aside).
+fn same_run(a: &RunSpec, b: &RunSpec) -> bool {
+    let key = |s: &RunSpec| {
+        (
+            s.game.clone(),
+            s.kind,
+            s.players.clone(),
+            s.variants.clone(),
+            s.games,
+            s.seed,
+            s.opening_plies,
+            s.opening_margin,
+            s.max_plies,
+        )
+    };
+    key(a) == key(b)
+}
+
+fn play_atlas<K: GameKit>(
+    atlas: &Atlas,
+    args: &RunArgs,
+    agents: AgentFactory<K::Game>,
+    verbosity: Verbosity,
+) -> Result<()> {
+    let cells: Vec<Cell> = atlas
+        .cells()
+        .into_iter()
+        .filter(|c| {
+            args.only.is_empty()
+                || args
+                    .only
+                    .iter()
+                    .any(|o| Some(o) == c.level.as_ref() || (o == "ladder" && c.level.is_none()))
+        })
+        .collect();
+    // Every cell is checked before the first game: its schedule, its agents, its games so far.
+    let mut counts = Vec::with_capacity(cells.len());
+    for cell in &cells {
+        let dir = args.out.join(&cell.dir);
+        let scheduled = cell
+            .spec
+            .shard_schedule::<K>()
+            .with_context(|| cell.dir.display().to_string())?
+            .len();
+        for player in &cell.spec.players {
+            agents(&player.spec, 0).with_context(|| format!("level {}", player.label))?;
+        }
+        counts.push((scheduled, cell_games::<K>(&dir, cell)?));
+    }
+    let total: usize = counts.iter().map(|c| c.0).sum();
+    let done: usize = counts.iter().map(|c| c.1.min(c.0)).sum();
+    let multi = MultiProgress::new();
+    if verbosity == Verbosity::Quiet {
+        multi.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    let outer = multi.add(ProgressBar::new(total as u64));
+    outer.set_style(
+        ProgressStyle::with_template(
+            "atlas [{bar:30}] {pos}/{len} games, {msg} {elapsed_precise} (ETA {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    outer.set_position(done as u64);
+    let finished = counts.iter().filter(|c| c.1 >= c.0).count();
+    outer.set_message(format!("{finished}/{} cells done", cells.len()));
+    let mut finished = finished;
+    for (cell, &(scheduled, played)) in cells.iter().zip(&counts) {
+        if played >= scheduled {
+            continue;
+        }
+        if crate::cmd::STOP.load(Ordering::SeqCst) {
+            break;
+        }
+        let dir = args.out.join(&cell.dir);
+        let mut spec = cell.spec.clone();
+        spec.command = crate::cmd::command_line();
+        let _ = multi.println(format!("cell {}: {scheduled} games", cell.dir.display()));
+        let launch = Launch {
+            out: &dir,
+            resume: played > 0,
+            shard: None,
+            workers: args.workers,
+            verbosity,
+            outer: Some((&multi, &outer)),
+        };
+        let (now, of) = play_run::<K>(spec, &launch, agents)?;
+        if now >= of {
+            finished += 1;
+            outer.set_message(format!("{finished}/{} cells done", cells.len()));
+        }
+    }
+    outer.finish_and_clear();
+    if finished < cells.len() {
+        println!(
+            "{finished} of {} cells finished; run `pjlab atlas run --out {}` again to go on",
+            cells.len(),
+            args.out.display()
+        );
+    } else {
+        println!(
+            "all {} cells finished in {}",
+            cells.len(),
+            args.out.display()
+        );
+    }
+    Ok(())
+}
+
+/// `pjlab atlas status DIR`: every cell with its games played and scheduled.
+fn status(dir: &Path) -> Result<()> {
+    let atlas = open_atlas(None, dir)?;
+    let game = GameName::parse(&atlas.game)?;
+    crate::with_game!(game, |K| {
+        println!("| cell | agent | games played | scheduled |");
+        println!("|---|---|---|---|");
+        for cell in atlas.cells() {
+            let scheduled = cell.spec.shard_schedule::<K>()?.len();
+            let played = cell_games::<K>(&dir.join(&cell.dir), &cell)?;
+            let agent: Vec<&str> = cell.spec.players.iter().map(|p| p.label.as_str()).collect();
+            println!(
+                "| {} | {} | {played} | {scheduled} |",
+                cell.dir.display(),
+                agent.join(", ")
+            );
+        }
+        Ok(())
+    })
+}
