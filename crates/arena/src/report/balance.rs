@@ -60,6 +60,24 @@ impl Group {
     }
 }
 
+/// Each of the run's variants, in the run's order, with the numbers of its games.
+///
+/// # Errors
+/// [`Error::Options`] when the run names a variant the game does not have.
+pub fn variant_groups<K: GameKit>(
+    run: &RunSpec,
+    games: &[Played<K>],
+) -> Result<Vec<(K::Variant, Group)>, Error> {
+    Ok(run
+        .parsed_variants::<K>()?
+        .iter()
+        .map(|&v| {
+            let members: Vec<&Played<K>> = games.iter().filter(|g| g.spec.variant == v).collect();
+            (v, Group::of(&members))
+        })
+        .collect())
+}
+
 /// Writes the section into `md`, `summary.csv` (balance runs; `variants.csv` otherwise) and
 /// `setups.csv`, and the charts under `plots/`.
 pub(super) fn section<K: GameKit>(
@@ -68,16 +86,9 @@ pub(super) fn section<K: GameKit>(
     run: &RunSpec,
     games: &[Played<K>],
 ) -> Result<(), Error> {
-    let variants = run.parsed_variants::<K>()?;
     let (f, s) = (K::INFO.sides[0], K::INFO.sides[1]);
     let (first, second) = (title_case(f), title_case(s));
-    let groups: Vec<(K::Variant, Group)> = variants
-        .iter()
-        .map(|&v| {
-            let members: Vec<&Played<K>> = games.iter().filter(|g| g.spec.variant == v).collect();
-            (v, Group::of(&members))
-        })
-        .collect();
+    let groups = variant_groups::<K>(run, games)?;
     let counts: Vec<String> = K::variants()
         .into_iter()
         .filter_map(|v| v.count().map(|n| format!("{v} {}", thousands(n))))
@@ -204,6 +215,7 @@ pub(super) fn section<K: GameKit>(
         &series,
     )?;
     let _ = writeln!(md, "![game lengths](plots/lengths.svg)\n");
+    let variants: Vec<K::Variant> = groups.iter().map(|(v, _)| *v).collect();
     per_setup_section::<K>(md, dir, games, &variants, run.per_setup)
 }
 

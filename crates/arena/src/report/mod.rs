@@ -24,7 +24,7 @@ use crate::runner::{Ending, Played, PlayedGame};
 use crate::schedule::{Kind, RunSpec};
 use crate::stats::{Sprt, SprtState, Wdl, wilson};
 
-pub use balance::Group;
+pub use balance::{Group, variant_groups};
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |e| Error::Io {

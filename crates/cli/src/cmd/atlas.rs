@@ -15,6 +15,8 @@ use crate::Verbosity;
 use crate::cmd::arena::{Launch, play_run};
 use crate::cmd::game::{AgentFactory, GameName};
 
+mod page;
+
 /// Balance atlases: which setup variants are fair, at every strength level and under every
 /// opening protocol of an atlas file (`configs/atlas-*.toml`).
 #[derive(clap::Args, Debug)]
@@ -31,6 +33,22 @@ enum Command {
     Run(RunArgs),
     /// List an atlas's cells with the games each has played and has left.
     Status(StatusArgs),
+    /// Write the atlas's report from its cells' games (also written at the end of each `run`):
+    /// report.md (the answer in words, every cell's figures, the protocols and variants
+    /// compared), atlas.csv, one chart per protocol (plots/*.svg), and index.html with the same
+    /// charts and example games of the strongest level finished as boards.
+    Report(ReportArgs),
+}
+
+/// Options of `pjlab atlas report`.
+#[derive(clap::Args, Debug)]
+struct ReportArgs {
+    /// The atlas's directory.
+    dir: PathBuf,
+    /// Example games drawn as boards (games/*.html) for each variant of the strongest level
+    /// finished under the main protocol (0: none).
+    #[arg(long, default_value_t = 1)]
+    examples: usize,
 }
 
 /// Options of `pjlab atlas run`.
@@ -63,6 +81,10 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     match args.command {
         Command::Run(args) => run_atlas(args, verbosity),
         Command::Status(args) => status(&args.dir),
+        Command::Report(args) => {
+            let atlas = open_atlas(None, &args.dir)?;
+            report(&atlas, &args.dir, args.examples)
+        }
     }
 }
 
@@ -222,6 +244,7 @@ fn play_atlas<K: GameKit>(
         }
     }
     outer.finish_and_clear();
+    report(atlas, &args.out, 1)?;
     if finished < cells.len() {
         println!(
             "{finished} of {} cells finished; run `pjlab atlas run --out {}` again to go on",
@@ -257,4 +280,71 @@ fn status(dir: &Path) -> Result<()> {
         }
         Ok(())
     })
+}
+
+/// Writes the atlas's report, its page and example games; prints where.
+fn report(atlas: &Atlas, dir: &Path, examples: usize) -> Result<()> {
+    let game = GameName::parse(&atlas.game)?;
+    let (markdown, results) = crate::with_game!(game, |K| {
+        let markdown = pjlab_arena::atlas::report::write::<K>(dir, atlas)?;
+        let results = pjlab_arena::atlas::report::collect::<K>(dir, atlas)?;
+        Ok::<_, anyhow::Error>((markdown, results))
+    })?;
+    let games = example_games(atlas, &results, dir, examples)?;
+    let html = page::html(atlas, &markdown, &games, dir);
+    let path = dir.join("index.html");
+    std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))?;
+    println!("report in {}", dir.join("report.md").display());
+    println!("page in {}", path.display());
+    Ok(())
+}
+
+/// Draws `per_variant` games of each variant of the strongest level finished under the main
+/// protocol as pages under `games/`; returns (variant, cell, index, page) of each.
+fn example_games(
+    atlas: &Atlas,
+    results: &pjlab_arena::atlas::report::Results,
+    dir: &Path,
+    per_variant: usize,
+) -> Result<Vec<page::Example>> {
+    let mut examples = Vec::new();
+    let Some(level) = results.top_complete(atlas, 0) else {
+        return Ok(examples);
+    };
+    if per_variant == 0 {
+        return Ok(examples);
+    }
+    let out = dir.join("games");
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    for cell in atlas.cells() {
+        if cell.level.as_deref() != Some(atlas.levels[level].name.as_str())
+            || cell.protocol.as_deref() != Some(atlas.protocols[0].name.as_str())
+        {
+            continue;
+        }
+        let cell_dir = dir.join(&cell.dir);
+        let rows = pjlab_selfplay::read_games(&session::games_file(&cell_dir))
+            .with_context(|| format!("cannot read {}", cell_dir.display()))?;
+        for variant in &cell.spec.variants {
+            let picked = rows
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| &r.variant == variant)
+                .take(per_variant);
+            for (index, _) in picked {
+                let name = format!(
+                    "{}-{}-{variant}-{index}.html",
+                    atlas.levels[level].name, atlas.protocols[0].name
+                );
+                crate::cmd::show::write_run_game(&cell_dir, index, &out.join(&name))?;
+                examples.push(page::Example {
+                    variant: variant.clone(),
+                    cell: cell.dir.clone(),
+                    index,
+                    page: format!("games/{name}"),
+                });
+            }
+        }
+    }
+    Ok(examples)
 }

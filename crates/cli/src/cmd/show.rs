@@ -80,9 +80,32 @@ struct Header {
     ending: String,
 }
 
+/// Writes the page of game `index` (in file order) of the run in `dir` to `out`.
+///
+/// # Errors
+/// As `pjlab show`: an unreadable run, an index past its games, a file that cannot be written.
+pub fn write_run_game(dir: &Path, index: usize, out: &Path) -> Result<()> {
+    let args = Args {
+        input: dir.display().to_string(),
+        game: None,
+        index,
+        variant: None,
+        position: None,
+        out: Some(out.to_path_buf()),
+    };
+    page_file(&args).map(|_| ())
+}
+
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let (record, stem) = load(&args)?;
+    let out = page_file(&args)?;
+    println!("{}", out.display());
+    Ok(())
+}
+
+/// Writes the page `args` asks for and returns its path.
+fn page_file(args: &Args) -> Result<PathBuf> {
+    let (record, stem) = load(args)?;
     let game = match (&record, args.game) {
         (Record::Row(row), given) => {
             let own =
@@ -105,11 +128,10 @@ pub fn run(args: Args) -> Result<()> {
             "--variant and --position are for a record in the game's notation; a run's records name their start"
         );
     }
-    let html = crate::with_game!(game, |K| page_of::<K>(&args, &record))?;
+    let html = crate::with_game!(game, |K| page_of::<K>(args, &record))?;
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from(stem));
     std::fs::write(&out, html).with_context(|| format!("cannot write {}", out.display()))?;
-    println!("{}", out.display());
-    Ok(())
+    Ok(out)
 }
 
 /// Reads the input, picks the game `--index` names, and proposes the page's file name.

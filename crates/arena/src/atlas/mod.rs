@@ -33,6 +33,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::schedule::{Kind, Player, RunSpec};
 
+pub mod report;
+
 /// The spec file's name inside an atlas directory (a copy of the file it was started from).
 pub const SPEC_FILE: &str = "atlas.toml";
 

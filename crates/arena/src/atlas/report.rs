@@ -1,0 +1,820 @@
+//! The atlas's report: every cell's first-player score by variant, level and protocol, the
+//! levels' ladder, the protocols compared, the variants compared with a family-wise correction,
+//! what a designer should pick, and one chart per protocol of the first side's score against
+//! the levels' Elo. Every figure is computed from the cells' game records, each distinct game
+//! counted once.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use pjlab_core::GameKit;
+use pjlab_stats::scores::score_difference;
+
+use super::{Atlas, Cell};
+use crate::plot::{Series, line_chart};
+use crate::report::{Group, unique_games, variant_groups};
+use crate::stats::{RatingModel, Wdl, difference_interval, fit_ratings};
+use crate::table::Table;
+use crate::{Error, record, session};
+
+/// One variant's numbers in one balance cell.
+#[derive(Clone, Debug)]
+pub struct Measure {
+    /// Index of the level in the atlas.
+    pub level: usize,
+    /// Index of the protocol in the atlas.
+    pub protocol: usize,
+    /// The variant's name.
+    pub variant: String,
+    /// Its games (distinct games only in the results).
+    pub group: Group,
+    /// Whether the cell holding it has played all its games.
+    pub complete: bool,
+}
+
+/// A cell's progress.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The cell's directory, relative to the atlas's.
+    pub dir: PathBuf,
+    /// Games played.
+    pub played: usize,
+    /// Games scheduled.
+    pub scheduled: usize,
+}
+
+/// The levels' ratings from the ladder.
+#[derive(Clone, Debug)]
+pub struct LadderRatings {
+    /// Elo of each level (mean 0), in the atlas's order.
+    pub elo: Vec<f64>,
+    /// Half-width of each level's 95% interval.
+    pub half_width: Vec<f64>,
+    /// Distinct games rated.
+    pub games: usize,
+    /// Whether the ladder has played all its games.
+    pub complete: bool,
+}
+
+/// Everything the report says, read from the cells' records.
+#[derive(Clone, Debug)]
+pub struct Results {
+    /// Every variant of every balance cell that has games.
+    pub measures: Vec<Measure>,
+    /// Every cell's progress, in the atlas's order.
+    pub progress: Vec<Progress>,
+    /// The ladder's ratings, once it has games.
+    pub ladder: Option<LadderRatings>,
+}
+
+impl Results {
+    /// The measure of `variant` at `level` under `protocol`, if played.
+    pub fn find(&self, level: usize, protocol: usize, variant: &str) -> Option<&Measure> {
+        self.measures
+            .iter()
+            .find(|m| m.level == level && m.protocol == protocol && m.variant == variant)
+    }
+
+    /// The highest level whose cells under `protocol` have all finished.
+    pub fn top_complete(&self, atlas: &Atlas, protocol: usize) -> Option<usize> {
+        (0..atlas.levels.len()).rev().find(|&l| {
+            let ms: Vec<&Measure> = self
+                .measures
+                .iter()
+                .filter(|m| m.level == l && m.protocol == protocol)
+                .collect();
+            let expected: usize = atlas.protocols[protocol]
+                .runs
+                .iter()
+                .map(|r| r.variants.len())
+                .sum();
+            ms.len() == expected && ms.iter().all(|m| m.complete)
+        })
+    }
+}
+
+/// Reads every cell of the atlas in `dir`.
+///
+/// # Errors
+/// [`Error::Record`] for a games file that does not read, [`Error::Options`] for a cell whose
+/// schedule cannot be made.
+pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> {
+    let mut results = Results {
+        measures: Vec::new(),
+        progress: Vec::new(),
+        ladder: None,
+    };
+    for cell in atlas.cells() {
+        let scheduled = cell.spec.shard_schedule::<K>()?.len();
+        let parquet = session::games_file(&dir.join(&cell.dir));
+        let (spec, played) = if parquet.exists() {
+            record::load::<K>(&parquet)?
+        } else {
+            (cell.spec.clone(), Vec::new())
+        };
+        let complete = played.len() >= scheduled;
+        results.progress.push(Progress {
+            dir: cell.dir.clone(),
+            played: played.len(),
+            scheduled,
+        });
+        if played.is_empty() {
+            continue;
+        }
+        match (&cell.level, &cell.protocol) {
+            (Some(level), Some(protocol)) => {
+                let level = index(atlas.levels.iter().map(|l| &l.name), level);
+                let protocol = index(atlas.protocols.iter().map(|p| &p.name), protocol);
+                for (variant, group) in variant_groups::<K>(&spec, &played)? {
+                    results.measures.push(Measure {
+                        level,
+                        protocol,
+                        variant: variant.to_string(),
+                        group,
+                        complete,
+                    });
+                }
+            }
+            _ => results.ladder = Some(ladder_ratings::<K>(&cell, &played, complete)),
+        }
+    }
+    Ok(results)
+}
+
+fn index<'a>(mut names: impl Iterator<Item = &'a String>, name: &str) -> usize {
+    names.position(|n| n == name).unwrap_or(0)
+}
+
+fn ladder_ratings<K: GameKit>(
+    cell: &Cell,
+    played: &[crate::runner::Played<K>],
+    complete: bool,
+) -> LadderRatings {
+    let games = unique_games(played);
+    let triples: Vec<(usize, usize, i8)> = games
+        .iter()
+        .map(|g| (g.spec.first, g.spec.second, g.result))
+        .collect();
+    let n = cell.spec.players.len();
+    let ratings = fit_ratings(n, &triples, &RatingModel::default());
+    LadderRatings {
+        elo: ratings.elo.clone(),
+        half_width: (0..n).map(|i| ratings.half_width(i)).collect(),
+        games: games.len(),
+        complete,
+    }
+}
+
+/// Writes `report.md`, `atlas.csv` and `plots/first-score-<protocol>.svg` into `dir`, and
+/// returns the Markdown.
+///
+/// # Errors
+/// As [`collect`], and [`Error::Io`] or [`Error::Plot`] when a file cannot be written.
+pub fn write<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<String, Error> {
+    let results = collect::<K>(dir, atlas)?;
+    let first = title(K::INFO.sides[0]);
+    let mut md = String::new();
+    let _ = writeln!(md, "# Balance atlas: {}\n", title(&atlas.game));
+    let _ = writeln!(
+        md,
+        "{first}'s score (the first side's; a win 1, a draw 1/2) in each setup variant, at every \
+         strength level and under every opening protocol of `atlas.toml`. Every figure counts \
+         each distinct game once; intervals are 95% (Wilson for a score). Every cell plays a \
+         fixed number of games, no early stop; a level plays on a fixed depth, node or \
+         simulation budget.\n"
+    );
+    answer(&mut md, atlas, &results, &first);
+    levels_section(&mut md, atlas, &results);
+    std::fs::create_dir_all(dir.join("plots")).map_err(io(&dir.join("plots")))?;
+    for (p, protocol) in atlas.protocols.iter().enumerate() {
+        protocol_section::<K>(&mut md, dir, atlas, &results, p, &first)?;
+        let _ = protocol;
+    }
+    if atlas.protocols.len() > 1 {
+        protocols_compared(&mut md, atlas, &results, &first);
+    }
+    variants_compared(&mut md, atlas, &results, &first);
+    progress_section(&mut md, &results);
+    let csv = atlas_csv(atlas, &results);
+    let path = dir.join("atlas.csv");
+    std::fs::write(&path, csv).map_err(io(&path))?;
+    let path = dir.join("report.md");
+    std::fs::write(&path, &md).map_err(io(&path))?;
+    Ok(md)
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |e| Error::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+}
+
+fn title(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}", 100.0 * x)
+}
+
+fn score_text(w: &Wdl) -> String {
+    let (low, high) = w.interval();
+    format!("{}% ({}-{})", pct(w.score()), pct(low), pct(high))
+}
+
+fn level_label(atlas: &Atlas, results: &Results, level: usize) -> String {
+    let name = &atlas.levels[level].name;
+    match &results.ladder {
+        Some(l) => format!(
+            "`{name}` (Elo {:+.0} ± {:.0})",
+            l.elo[level], l.half_width[level]
+        ),
+        None => format!("`{name}`"),
+    }
+}
+
+/// The variants of a protocol, in the atlas's order.
+fn variants_of(atlas: &Atlas, protocol: usize) -> Vec<String> {
+    atlas.protocols[protocol]
+        .runs
+        .iter()
+        .flat_map(|r| r.variants.iter().cloned())
+        .collect()
+}
+
+/// The measures of a level under a protocol, ordered by distance of the score from 50%.
+fn ranked<'a>(results: &'a Results, level: usize, protocol: usize) -> Vec<&'a Measure> {
+    let mut ms: Vec<&Measure> = results
+        .measures
+        .iter()
+        .filter(|m| m.level == level && m.protocol == protocol)
+        .collect();
+    ms.sort_by(|a, b| {
+        let d = |m: &Measure| (m.group.white.score() - 0.5).abs();
+        d(a).total_cmp(&d(b))
+    });
+    ms
+}
+
+/// The plain-words answer at the top level finished (or the top level played, marked partial).
+fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+    let _ = writeln!(md, "## The answer\n");
+    let main = 0;
+    let top = results.top_complete(atlas, main);
+    let Some(level) = top.or_else(|| results.measures.iter().map(|m| m.level).max()) else {
+        let _ = writeln!(md, "No cell has played a game yet.\n");
+        return;
+    };
+    let partial = if top.is_some() {
+        ""
+    } else {
+        " (**partial**: no level has finished its cells yet)"
+    };
+    let ms = ranked(results, level, main);
+    let scores: Vec<String> = variants_of(atlas, main)
+        .iter()
+        .filter_map(|v| results.find(level, main, v))
+        .map(|m| format!("{} in {}", score_text(&m.group.white), m.variant))
+        .collect();
+    let _ = writeln!(
+        md,
+        "- At the strongest level finished, {}{partial}, under the main protocol ({}), {first} \
+         scores {}.",
+        level_label(atlas, results, level),
+        atlas.protocols[main].name,
+        scores.join(", ")
+    );
+    if let (Some(best), Some(worst)) = (ms.first(), ms.last())
+        && ms.len() > 1
+    {
+        let pairs = pairwise(&ms);
+        let gap = pairs.iter().find(|p| {
+            (p.a == best.variant && p.b == worst.variant)
+                || (p.b == best.variant && p.a == worst.variant)
+        });
+        let shown = gap.is_some_and(|g| g.holm_p < 0.05);
+        let _ = writeln!(
+            md,
+            "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). The difference between them \
+             is {} (Holm-corrected over the {} of variants{}).",
+            best.variant,
+            score_text(&best.group.white),
+            worst.variant,
+            score_text(&worst.group.white),
+            if shown { "shown" } else { "not shown" },
+            if pairs.len() == 1 {
+                "1 pair".to_string()
+            } else {
+                format!("{} pairs", pairs.len())
+            },
+            gap.map_or(String::new(), |g| format!(", p = {}", p_text(g.holm_p)))
+        );
+        if level > 0 {
+            let below = ranked(results, level - 1, main);
+            if let Some(b) = below.first() {
+                let _ = writeln!(
+                    md,
+                    "- At the level below, {}, the variant closest to 50% is {} ({}): the \
+                     choice {}.",
+                    level_label(atlas, results, level - 1),
+                    b.variant,
+                    score_text(&b.group.white),
+                    if b.variant == best.variant {
+                        "would not change"
+                    } else {
+                        "would change"
+                    }
+                );
+            }
+        }
+    }
+    if atlas.protocols.len() > 1 {
+        for p in 1..atlas.protocols.len() {
+            if let Some((d, low, high)) = pooled_difference(results, level, p, main) {
+                let _ = writeln!(
+                    md,
+                    "- Under the {} protocol at the same level, {first}'s score pooled over the \
+                     variants less the main protocol's is {:+.1} points ({:+.1} to {:+.1}): {}.",
+                    atlas.protocols[p].name,
+                    100.0 * d,
+                    100.0 * low,
+                    100.0 * high,
+                    if low > 0.0 || high < 0.0 {
+                        "the protocols disagree"
+                    } else {
+                        "no difference is shown"
+                    }
+                );
+            }
+        }
+    }
+    let _ = writeln!(md);
+}
+
+fn p_text(p: f64) -> String {
+    if p < 1e-2 {
+        format!("{p:.1e}")
+    } else {
+        format!("{p:.2}")
+    }
+}
+
+/// One pair of variants compared at a level.
+struct Pair {
+    a: String,
+    b: String,
+    difference: f64,
+    holm_p: f64,
+}
+
+/// Every pair of the measures, `a`'s score less `b`'s, with Holm-adjusted p-values.
+fn pairwise(ms: &[&Measure]) -> Vec<Pair> {
+    let mut raw = Vec::new();
+    for (i, a) in ms.iter().enumerate() {
+        for b in &ms[i + 1..] {
+            if let Some(d) = score_difference(&a.group.white, &b.group.white) {
+                raw.push((
+                    a.variant.clone(),
+                    b.variant.clone(),
+                    d.difference,
+                    d.p_value,
+                ));
+            }
+        }
+    }
+    let adjusted = holm(&raw.iter().map(|r| r.3).collect::<Vec<_>>());
+    raw.into_iter()
+        .zip(adjusted)
+        .map(|((a, b, difference, _), holm_p)| Pair {
+            a,
+            b,
+            difference,
+            holm_p,
+        })
+        .collect()
+}
+
+/// Holm's step-down adjustment of `p` (each adjusted p-value in the input's order).
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
+/// The first side's score under protocol `a` less under `b` at `level`, pooled over the
+/// variants both played, with Newcombe's interval.
+fn pooled_difference(
+    results: &Results,
+    level: usize,
+    a: usize,
+    b: usize,
+) -> Option<(f64, f64, f64)> {
+    let mut wa = Wdl::default();
+    let mut wb = Wdl::default();
+    for m in results
+        .measures
+        .iter()
+        .filter(|m| m.level == level && m.protocol == a)
+    {
+        if let Some(o) = results.find(level, b, &m.variant) {
+            merge(&mut wa, &m.group.white);
+            merge(&mut wb, &o.group.white);
+        }
+    }
+    (wa.games() > 0 && wb.games() > 0).then(|| {
+        difference_interval(
+            (wa.points(), wa.games() as f64),
+            (wb.points(), wb.games() as f64),
+        )
+    })
+}
+
+fn merge(into: &mut Wdl, w: &Wdl) {
+    *into += *w;
+}
+
+fn levels_section(md: &mut String, atlas: &Atlas, results: &Results) {
+    let _ = writeln!(md, "## Levels\n");
+    let _ = writeln!(
+        md,
+        "{}\n",
+        match &results.ladder {
+            Some(l) => format!(
+                "Elo from the ladder, a round robin of the levels (`ladder/`): maximum likelihood \
+                 over its {} distinct games{}, mean 0, 95% intervals.",
+                l.games,
+                if l.complete { "" } else { " (**partial**)" }
+            ),
+            None => "The ladder (a round robin of the levels) has not been played yet: the \
+                     charts' x-axis is the level's rank."
+                .to_string(),
+        }
+    );
+    let mut table = Table::new(["level", "agent", "what it is", "Elo", "95%"]);
+    for (i, level) in atlas.levels.iter().enumerate() {
+        let (elo, half) = match &results.ladder {
+            Some(l) => (
+                format!("{:+.0}", l.elo[i]),
+                format!("±{:.0}", l.half_width[i]),
+            ),
+            None => ("-".into(), "-".into()),
+        };
+        table.row([
+            format!("`{}`", level.name),
+            format!("`{}`", level.agent),
+            level.about.clone(),
+            elo,
+            half,
+        ]);
+    }
+    let _ = writeln!(md, "{table}");
+}
+
+/// The x position of each level on the charts: its Elo, or its rank without a ladder.
+fn level_x(atlas: &Atlas, results: &Results) -> Vec<f64> {
+    match &results.ladder {
+        Some(l) => l.elo.clone(),
+        None => (1..=atlas.levels.len()).map(|i| i as f64).collect(),
+    }
+}
+
+fn protocol_section<K: GameKit>(
+    md: &mut String,
+    dir: &Path,
+    atlas: &Atlas,
+    results: &Results,
+    p: usize,
+    first: &str,
+) -> Result<(), Error> {
+    let protocol = &atlas.protocols[p];
+    let _ = writeln!(
+        md,
+        "## {first}'s score under the {} protocol\n\n{}\n",
+        protocol.name,
+        if protocol.about.is_empty() {
+            String::new()
+        } else {
+            format!("{}.", title(&protocol.about))
+        }
+    );
+    let mut table = Table::new([
+        "variant",
+        "level",
+        "distinct games",
+        "W-D-L",
+        "score %",
+        "95% Wilson",
+        "draw %",
+        "decisive %",
+        "mean length",
+    ]);
+    let xs = level_x(atlas, results);
+    // Every chart lists the variants in one order (the main protocol's, then any others), so
+    // that a variant keeps its colour from chart to chart.
+    let mut variants = variants_of(atlas, 0);
+    for v in variants_of(atlas, p) {
+        if !variants.contains(&v) {
+            variants.push(v);
+        }
+    }
+    let variants: Vec<String> = variants
+        .into_iter()
+        .filter(|v| variants_of(atlas, p).contains(v))
+        .collect();
+    let mut lines: Vec<(String, Vec<(f64, f64)>, Vec<(f64, f64, f64)>)> = Vec::new();
+    for v in &variants {
+        let mut points = Vec::new();
+        let mut band = Vec::new();
+        for l in 0..atlas.levels.len() {
+            let Some(m) = results.find(l, p, v) else {
+                continue;
+            };
+            let w = &m.group.white;
+            let (low, high) = w.interval();
+            table.row([
+                v.clone(),
+                format!(
+                    "`{}`{}",
+                    atlas.levels[l].name,
+                    if m.complete { "" } else { " (partial)" }
+                ),
+                m.group.distinct.to_string(),
+                w.to_string(),
+                pct(w.score()),
+                format!("{}-{}", pct(low), pct(high)),
+                pct(w.draw_rate()),
+                pct(1.0 - w.draw_rate()),
+                format!("{:.1}", m.group.mean_length()),
+            ]);
+            points.push((xs[l], 100.0 * w.score()));
+            band.push((xs[l], 100.0 * low, 100.0 * high));
+        }
+        if !points.is_empty() {
+            lines.push((v.clone(), points, band));
+        }
+    }
+    if table.is_empty() {
+        let _ = writeln!(md, "No games yet.\n");
+        return Ok(());
+    }
+    let _ = writeln!(md, "{table}");
+    let file = format!("plots/first-score-{}.svg", protocol.name);
+    let x_label = if results.ladder.is_some() {
+        "level's Elo on the ladder"
+    } else {
+        "level (rank, weakest first)"
+    };
+    let (x0, x1) = xs
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    let mut series: Vec<Series<'_>> = lines
+        .iter()
+        .map(|(name, points, band)| Series::new(name, points.clone()).with_band(band.clone()))
+        .collect();
+    series.push(Series::new(
+        "50% (no first-move edge)",
+        vec![(x0, 50.0), (x1, 50.0)],
+    ));
+    line_chart(
+        &dir.join(&file),
+        &format!(
+            "{} {first}'s score by strength, {} protocol",
+            title(&atlas.game),
+            protocol.name
+        ),
+        x_label,
+        &format!("{first}'s score % (95% band)"),
+        &series,
+    )?;
+    let _ = writeln!(md, "\n![{first}'s score against the levels' Elo]({file})\n");
+    Ok(())
+}
+
+fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+    let _ = writeln!(md, "## The protocols compared\n");
+    let main = &atlas.protocols[0].name;
+    let _ = writeln!(
+        md,
+        "{first}'s score under each other protocol less under `{main}`, in points, with \
+         Newcombe's 95% interval; the `all` rows pool the variants both protocols played.\n"
+    );
+    let mut table = Table::new([
+        "level",
+        "protocol",
+        "variant",
+        "difference (points)",
+        "95% interval",
+    ]);
+    let mut pooled: Vec<(usize, usize, f64, f64, f64)> = Vec::new();
+    for l in 0..atlas.levels.len() {
+        for p in 1..atlas.protocols.len() {
+            for v in variants_of(atlas, p) {
+                let (Some(a), Some(b)) = (results.find(l, p, &v), results.find(l, 0, &v)) else {
+                    continue;
+                };
+                let (wa, wb) = (&a.group.white, &b.group.white);
+                let (d, low, high) = difference_interval(
+                    (wa.points(), wa.games() as f64),
+                    (wb.points(), wb.games() as f64),
+                );
+                table.row([
+                    format!("`{}`", atlas.levels[l].name),
+                    atlas.protocols[p].name.clone(),
+                    v.clone(),
+                    format!("{:+.1}", 100.0 * d),
+                    format!("{:+.1} to {:+.1}", 100.0 * low, 100.0 * high),
+                ]);
+            }
+            if let Some((d, low, high)) = pooled_difference(results, l, p, 0) {
+                table.row([
+                    format!("`{}`", atlas.levels[l].name),
+                    atlas.protocols[p].name.clone(),
+                    "**all**".into(),
+                    format!("{:+.1}", 100.0 * d),
+                    format!("{:+.1} to {:+.1}", 100.0 * low, 100.0 * high),
+                ]);
+                pooled.push((l, p, d, low, high));
+            }
+        }
+    }
+    if table.is_empty() {
+        let _ = writeln!(md, "No level has games under two protocols yet.\n");
+        return;
+    }
+    let _ = writeln!(md, "{table}");
+    for p in 1..atlas.protocols.len() {
+        let rows: Vec<&(usize, usize, f64, f64, f64)> =
+            pooled.iter().filter(|r| r.1 == p).collect();
+        if let (Some(lo), Some(hi)) = (rows.first(), rows.last())
+            && rows.len() > 1
+        {
+            let shrinks = hi.2.abs() < lo.2.abs();
+            let _ = writeln!(
+                md,
+                "Do the protocols converge as strength grows? Pooled over the variants, `{}` less \
+                 `{main}` is {:+.1} points at `{}` and {:+.1} at `{}`: the point estimate {} with \
+                 strength{}.\n",
+                atlas.protocols[p].name,
+                100.0 * lo.2,
+                atlas.levels[lo.0].name,
+                100.0 * hi.2,
+                atlas.levels[hi.0].name,
+                if shrinks {
+                    "narrows"
+                } else {
+                    "does not narrow"
+                },
+                if hi.3 <= 0.0 && hi.4 >= 0.0 {
+                    ", and at the strongest level no difference is shown"
+                } else {
+                    ", and at the strongest level the protocols still differ"
+                }
+            );
+        }
+    }
+}
+
+fn variants_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+    let _ = writeln!(md, "## Do the variants differ?\n");
+    let _ = writeln!(
+        md,
+        "Under each protocol at each level: every pair of variants compared by a z test on each \
+         distinct game's score, the p-values adjusted by Holm's method over the level's pairs (a \
+         family-wise 5% level). The closest and furthest variants from 50% are named.\n"
+    );
+    let mut table = Table::new([
+        "level",
+        "protocol",
+        "closest to 50%",
+        "furthest",
+        "largest gap (points)",
+        "pairs different (Holm 5%)",
+    ]);
+    for l in 0..atlas.levels.len() {
+        for p in 0..atlas.protocols.len() {
+            let ms = ranked(results, l, p);
+            if ms.len() < 2 {
+                continue;
+            }
+            let pairs = pairwise(&ms);
+            let largest = pairs
+                .iter()
+                .max_by(|a, b| a.difference.abs().total_cmp(&b.difference.abs()));
+            let different: Vec<String> = pairs
+                .iter()
+                .filter(|x| x.holm_p < 0.05)
+                .map(|x| format!("{} / {} (p = {})", x.a, x.b, p_text(x.holm_p)))
+                .collect();
+            let (c, f) = (ms[0], ms[ms.len() - 1]);
+            table.row([
+                format!("`{}`", atlas.levels[l].name),
+                atlas.protocols[p].name.clone(),
+                format!("{} {}", c.variant, score_text(&c.group.white)),
+                format!("{} {}", f.variant, score_text(&f.group.white)),
+                largest.map_or("-".into(), |x| {
+                    format!("{:.1} ({} / {})", 100.0 * x.difference.abs(), x.a, x.b)
+                }),
+                if different.is_empty() {
+                    "none".into()
+                } else {
+                    different.join("; ")
+                },
+            ]);
+        }
+    }
+    if table.is_empty() {
+        let _ = writeln!(md, "Not enough games yet.\n");
+        return;
+    }
+    let _ = writeln!(md, "{table}");
+    let _ = first;
+}
+
+fn progress_section(md: &mut String, results: &Results) {
+    let _ = writeln!(md, "## Cells\n");
+    let _ = writeln!(
+        md,
+        "Each cell is a run directory that `pjlab report`, `pjlab report --pool` and `pjlab show` \
+         read; its own report has the per-setup tables (grouped under the renamings of the \
+         setups where the variant has them) and the time each move took.\n"
+    );
+    let mut table = Table::new(["cell", "games played", "scheduled", "report"]);
+    for c in &results.progress {
+        let dir = c.dir.display().to_string();
+        table.row([
+            format!("`{dir}`"),
+            c.played.to_string(),
+            c.scheduled.to_string(),
+            if c.played > 0 {
+                format!("[{dir}/report.md]({dir}/report.md)")
+            } else {
+                "-".into()
+            },
+        ]);
+    }
+    let _ = writeln!(md, "{table}");
+}
+
+fn atlas_csv(atlas: &Atlas, results: &Results) -> String {
+    let mut csv = String::from(
+        "level,protocol,variant,complete,distinct_games,first_wins,draws,second_wins,first_score,score_low,score_high,draw_rate,mean_length,level_elo,level_elo_half_width\n",
+    );
+    for m in &results.measures {
+        let w = &m.group.white;
+        let (low, high) = w.interval();
+        let (elo, half) = results
+            .ladder
+            .as_ref()
+            .map_or((String::new(), String::new()), |l| {
+                (
+                    format!("{:.1}", l.elo[m.level]),
+                    format!("{:.1}", l.half_width[m.level]),
+                )
+            });
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.2},{elo},{half}",
+            atlas.levels[m.level].name,
+            atlas.protocols[m.protocol].name,
+            m.variant,
+            m.complete,
+            m.group.distinct,
+            w.wins,
+            w.draws,
+            w.losses,
+            w.score(),
+            low,
+            high,
+            w.draw_rate(),
+            m.group.mean_length()
+        );
+    }
+    csv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::holm;
+
+    #[test]
+    fn holm_matches_its_definition_on_a_small_family() {
+        // Sorted 0.01, 0.02, 0.04: 3 x 0.01, max(0.03, 2 x 0.02), max(0.04, 1 x 0.04).
+        let adjusted = holm(&[0.04, 0.01, 0.02]);
+        let expected = [0.04, 0.03, 0.04];
+        for (a, e) in adjusted.iter().zip(expected) {
+            assert!((a - e).abs() < 1e-12, "{adjusted:?}");
+        }
+        assert_eq!(holm(&[0.9, 0.8]), vec![0.9, 0.9]);
+    }
+}
