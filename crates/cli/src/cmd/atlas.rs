@@ -82,14 +82,15 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         Command::Run(args) => run_atlas(args, verbosity),
         Command::Status(args) => status(&args.dir),
         Command::Report(args) => {
-            let atlas = open_atlas(None, &args.dir)?;
+            let (atlas, _) = open_atlas(None, &args.dir)?;
             report(&atlas, &args.dir, args.examples)
         }
     }
 }
 
-/// The atlas in `out`, written there from `spec` if `out` holds none yet.
-fn open_atlas(spec: Option<&Path>, out: &Path) -> Result<Atlas> {
+/// The atlas in `out`, or the one in `spec` when `out` holds none yet; the second value is the
+/// text to write into `out` once the atlas is checked (none when `out` holds it already).
+fn open_atlas(spec: Option<&Path>, out: &Path) -> Result<(Atlas, Option<String>)> {
     let stored = out.join(SPEC_FILE);
     let given = spec
         .map(|path| {
@@ -113,24 +114,26 @@ fn open_atlas(spec: Option<&Path>, out: &Path) -> Result<Atlas> {
                 spec.map_or(String::new(), |p| p.display().to_string())
             );
         }
-        return Ok(atlas);
+        return Ok((atlas, None));
     }
-    let Some((text, atlas)) = given else {
-        bail!(
+    match given {
+        Some((text, atlas)) => Ok((atlas, Some(text))),
+        None => bail!(
             "{} holds no atlas ({SPEC_FILE}): start it with --spec FILE",
             out.display()
-        );
-    };
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    std::fs::write(&stored, text).with_context(|| format!("cannot write {}", stored.display()))?;
-    Ok(atlas)
+        ),
+    }
 }
 
 fn run_atlas(args: RunArgs, verbosity: Verbosity) -> Result<()> {
-    let atlas = open_atlas(args.spec.as_deref(), &args.out)?;
+    let (atlas, new_text) = open_atlas(args.spec.as_deref(), &args.out)?;
     let game = GameName::parse(&atlas.game)?;
     crate::with_game!(game, |K, agents| play_atlas::<K>(
-        &atlas, &args, agents, verbosity
+        &atlas,
+        new_text.as_deref(),
+        &args,
+        agents,
+        verbosity
     ))
 }
 
@@ -171,6 +174,7 @@ fn same_run(a: &RunSpec, b: &RunSpec) -> bool {
 
 fn play_atlas<K: GameKit>(
     atlas: &Atlas,
+    new_text: Option<&str>,
     args: &RunArgs,
     agents: AgentFactory<K::Game>,
     verbosity: Verbosity,
@@ -199,6 +203,13 @@ fn play_atlas<K: GameKit>(
             agents(&player.spec, 0).with_context(|| format!("level {}", player.label))?;
         }
         counts.push((scheduled, cell_games::<K>(&dir, cell)?));
+    }
+    // The spec is in the atlas's directory before its first game.
+    if let Some(text) = new_text {
+        let out = &args.out;
+        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        let path = out.join(SPEC_FILE);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
     let total: usize = counts.iter().map(|c| c.0).sum();
     let done: usize = counts.iter().map(|c| c.1.min(c.0)).sum();
@@ -263,7 +274,7 @@ fn play_atlas<K: GameKit>(
 
 /// `pjlab atlas status DIR`: every cell with its games played and scheduled.
 fn status(dir: &Path) -> Result<()> {
-    let atlas = open_atlas(None, dir)?;
+    let (atlas, _) = open_atlas(None, dir)?;
     let game = GameName::parse(&atlas.game)?;
     crate::with_game!(game, |K| {
         println!("| cell | agent | games played | scheduled |");

@@ -1,0 +1,205 @@
+//! End-to-end tests of `pjlab atlas`: a small Chomp atlas (Chomp is the exact control: a level
+//! that searches to the end must reproduce the solver's answer), played in two invocations,
+//! reported, and refused where its directory holds another atlas.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use common::{assert_success, pjlab, stdout};
+use pjlab_chomp::{Chomp, Solver};
+use pjlab_core::{Game, Outcome, Side};
+
+const ATLAS: &str = r#"
+game = "chomp"
+seed = 5
+[[levels]]
+name = "d1"
+agent = "alphabeta:depth=1"
+[[levels]]
+name = "exact"
+agent = "alphabeta:depth=30"
+about = "searches to the end of every game: perfect play"
+[[protocols]]
+name = "none"
+[[protocols.runs]]
+variants = ["3x4", "4x5"]
+games_per_variant = 4
+opening_plies = 0
+[[protocols]]
+name = "random"
+[[protocols.runs]]
+variants = ["3x4", "4x5"]
+games_per_variant = 30
+opening_plies = 2
+[ladder]
+games_per_pair = 6
+variants = ["3x4"]
+opening_plies = 0
+"#;
+
+/// `atlas.csv`'s first-side score of a level, protocol and variant.
+fn csv_score(dir: &Path, level: &str, protocol: &str, variant: &str) -> f64 {
+    let csv = std::fs::read_to_string(dir.join("atlas.csv")).unwrap();
+    let row = csv
+        .lines()
+        .find(|l| l.starts_with(&format!("{level},{protocol},{variant},")))
+        .unwrap_or_else(|| panic!("no row {level} {protocol} {variant} in\n{csv}"));
+    row.split(',').nth(8).unwrap().parse().unwrap()
+}
+
+/// The first side's score under perfect play after each distinct game's opening plies, by the
+/// solver: the side to move after them wins.
+fn solver_score(cell: &Path, variant: &str, plies: usize) -> f64 {
+    let rows = pjlab_selfplay::read_games(&cell.join("games.parquet")).unwrap();
+    let mut seen = HashSet::new();
+    let mut points = 0.0;
+    for row in rows.iter().filter(|r| r.variant == variant) {
+        if !seen.insert(row.moves.clone()) {
+            continue;
+        }
+        let mut position = Chomp::from_text(&row.start).unwrap();
+        for text in &row.moves[..plies] {
+            let mv = position.parse_move(text).unwrap();
+            position.play(mv).unwrap();
+        }
+        let winner = match position.outcome() {
+            Some(Outcome::Win(side)) => side,
+            Some(Outcome::Draw) => unreachable!("chomp has no draws"),
+            None => {
+                let solver = Solver::new(position.rows(), position.cols()).unwrap();
+                if solver.is_p(&position.lengths()) {
+                    position.side_to_move().other()
+                } else {
+                    position.side_to_move()
+                }
+            }
+        };
+        if winner == Side::First {
+            points += 1.0;
+        }
+    }
+    points / seen.len() as f64
+}
+
+#[test]
+fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("atlas.toml");
+    std::fs::write(&spec, ATLAS).unwrap();
+    let out = dir.path().join("atlas");
+    let (spec, out_s) = (spec.to_str().unwrap(), out.to_str().unwrap());
+
+    // First invocation: the weak level only.
+    let first = pjlab(&[
+        "-q", "atlas", "run", "--spec", spec, "--out", out_s, "--only", "d1",
+    ]);
+    assert_success(&first, &[]);
+    let status = stdout(&pjlab(&["atlas", "status", out_s]));
+    assert!(status.contains("| d1/none | d1 | 8 | 8 |"), "{status}");
+    assert!(
+        status.contains("| exact/none | exact | 0 | 8 |"),
+        "{status}"
+    );
+    assert!(
+        status.contains("| ladder | d1, exact | 0 | 6 |"),
+        "{status}"
+    );
+
+    // Second invocation, without --spec: the atlas in --out goes on, the finished cells kept.
+    let second = pjlab(&["-q", "atlas", "run", "--out", out_s]);
+    assert_success(&second, &[]);
+    assert!(
+        stdout(&second).contains("all 5 cells finished"),
+        "{}",
+        stdout(&second)
+    );
+    let status = stdout(&pjlab(&["atlas", "status", out_s]));
+    for row in [
+        "| d1/none | d1 | 8 | 8 |",
+        "| exact/random | exact | 60 | 60 |",
+        "| ladder | d1, exact | 6 | 6 |",
+    ] {
+        assert!(status.contains(row), "{row} in {status}");
+    }
+
+    // Perfect play: the first player wins every full bar (strategy stealing, and the solver),
+    // and after random plies the score is the solver's over the distinct openings.
+    for variant in ["3x4", "4x5"] {
+        let (rows, cols) = variant.split_once('x').unwrap();
+        let solver = Solver::new(rows.parse().unwrap(), cols.parse().unwrap()).unwrap();
+        assert!(!solver.is_p(&solver.full()), "{variant}");
+        assert_eq!(csv_score(&out, "exact", "none", variant), 1.0, "{variant}");
+        let expected = solver_score(&out.join("exact/random"), variant, 2);
+        let measured = csv_score(&out, "exact", "random", variant);
+        assert!(
+            (measured - expected).abs() < 1e-4,
+            "{variant}: {measured} vs {expected}"
+        );
+    }
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## The answer"), "{report}");
+    assert!(
+        report.contains("At the strongest level finished, `exact`"),
+        "{report}"
+    );
+    for file in [
+        "index.html",
+        "plots/first-score-none.svg",
+        "plots/first-score-random.svg",
+        "ladder/report.md",
+    ] {
+        assert!(out.join(file).exists(), "{file}");
+    }
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        page.contains("<table>") && page.contains("games/exact-none-3x4-0.html"),
+        "{page}"
+    );
+    assert!(out.join("games/exact-none-3x4-0.html").exists());
+
+    // Another atlas file for the same directory is refused, naming the way out.
+    std::fs::write(
+        dir.path().join("other.toml"),
+        ATLAS.replace("seed = 5", "seed = 6"),
+    )
+    .unwrap();
+    let other = dir.path().join("other.toml");
+    let refused = pjlab(&[
+        "atlas",
+        "run",
+        "--spec",
+        other.to_str().unwrap(),
+        "--out",
+        out_s,
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(error.contains("holds another atlas"), "{error}");
+}
+
+#[test]
+fn a_bad_atlas_is_refused_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("bad.toml");
+    std::fs::write(
+        &spec,
+        ATLAS.replace("alphabeta:depth=1", "alphabeta:depht=1"),
+    )
+    .unwrap();
+    let out = dir.path().join("atlas");
+    let refused = pjlab(&[
+        "atlas",
+        "run",
+        "--spec",
+        spec.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(error.contains("depht"), "{error}");
+    assert!(!out.join("d1").exists(), "no cell is started");
+    assert!(!out.join("atlas.toml").exists(), "nor the atlas written");
+}
