@@ -5,6 +5,8 @@ out as shards.
     python scripts/ray/lab.py train --config configs/pijersi.toml --run runs/ray --actors 2
     python scripts/ray/lab.py balance --shards 4 --out runs/balance -- \\
         --agent alphabeta:depth=3 --variants classic,half-random --games-per-variant 400
+    python scripts/ray/lab.py atlas --shards 16 --out runs/atlas -- \\
+        --spec configs/atlas-pijersi.toml --workers 2
 
 Every role is the `pjlab` binary run by a Ray actor or task; the roles talk only through files in
 the run directory (see `pjlab train --help` and `pjlab selfplay --help`), which must be the same
@@ -33,7 +35,7 @@ import tomllib
 import ray
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-KINDS = ("balance", "match", "tournament")
+KINDS = ("balance", "match", "tournament", "atlas")
 
 
 def find_pjlab(explicit: str | None) -> str:
@@ -221,7 +223,7 @@ def workers_of(rest: list[str]) -> int:
 def study(args: argparse.Namespace, rest: list[str]) -> int:
     pjlab = find_pjlab(args.pjlab)
     out = pathlib.Path(args.out).resolve()
-    if (out / "games.parquet").exists():
+    if args.kind != "atlas" and (out / "games.parquet").exists():
         print(f"{out} already holds the merged run; pjlab report {out} writes its report again")
         return 0
     shards_dir = out / "shards"
@@ -232,7 +234,12 @@ def study(args: argparse.Namespace, rest: list[str]) -> int:
     for k in range(1, args.shards + 1):
         shard = shards_dir / f"{k}-of-{args.shards}"
         dirs.append(shard)
-        if (shard / "games.parquet").exists():
+        if args.kind == "atlas":
+            # An atlas resumes from the atlas.toml in its directory; every cell is sharded.
+            given = ["--workers", str(workers)] if (shard / "atlas.toml").exists() else rest
+            cmd = [pjlab, "-q", "atlas", "run", *given, "--shard", f"{k}/{args.shards}",
+                   "--out", str(shard)]
+        elif (shard / "games.parquet").exists():
             cmd = [pjlab, "-q", args.kind, "--out", str(shard), "--resume", "--workers", str(workers)]
         else:
             cmd = [pjlab, "-q", args.kind, *rest, "--shard", f"{k}/{args.shards}", "--out", str(shard)]
@@ -255,7 +262,10 @@ def study(args: argparse.Namespace, rest: list[str]) -> int:
     if failed:
         print(f"error: shards {failed} failed (see their logs); run again to resume them")
         return 1
-    merge = [pjlab, "report", "--merge", *map(str, dirs), "--out", str(out)]
+    if args.kind == "atlas":
+        merge = [pjlab, "atlas", "merge", *map(str, dirs), "--out", str(out)]
+    else:
+        merge = [pjlab, "report", "--merge", *map(str, dirs), "--out", str(out)]
     return subprocess.run(merge).returncode
 
 

@@ -138,6 +138,46 @@ def test_a_sharded_balance_study_merges_to_the_unsharded_one(tmp_path):
     assert again.returncode == 0 and "already holds the merged run" in again.stdout
 
 
+ATLAS = """
+game = "chomp"
+seed = 5
+[[levels]]
+name = "d1"
+agent = "alphabeta:depth=1"
+[[levels]]
+name = "exact"
+agent = "alphabeta:depth=30"
+[[protocols]]
+name = "random"
+[[protocols.runs]]
+variants = ["3x4", "4x5"]
+games_per_variant = 12
+opening_plies = 2
+[ladder]
+games_per_pair = 6
+variants = ["3x4"]
+opening_plies = 0
+"""
+
+
+def test_a_sharded_atlas_merges_to_the_unsharded_one(tmp_path):
+    spec = tmp_path / "atlas.toml"
+    spec.write_text(ATLAS)
+    whole = tmp_path / "whole"
+    subprocess.run([PJLAB, "-q", "atlas", "run", "--spec", str(spec), "--out", str(whole),
+                    "--workers", "1"], check=True, timeout=600)
+    merged = tmp_path / "merged"
+    cmd = LAB + ["atlas", "--shards", "2", "--out", str(merged), "--",
+                 "--spec", str(spec), "--workers", "1"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 cells merged" in done.stdout, done.stdout
+    assert (merged / "atlas.csv").read_text() == (whole / "atlas.csv").read_text()
+    # Run again: the shards are finished and the cells merged; nothing changes.
+    again = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and "0 cells merged" in again.stdout, again.stdout
+
+
 def pids_of(pattern: str) -> list[int]:
     found = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True)
     return [int(p) for p in found.stdout.split()]

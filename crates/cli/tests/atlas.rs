@@ -203,3 +203,48 @@ fn a_bad_atlas_is_refused_before_any_game() {
     assert!(!out.join("d1").exists(), "no cell is started");
     assert!(!out.join("atlas.toml").exists(), "nor the atlas written");
 }
+
+#[test]
+fn an_atlas_played_in_two_shards_merges_to_the_unsharded_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("atlas.toml");
+    std::fs::write(&spec, ATLAS).unwrap();
+    let spec = spec.to_str().unwrap();
+    let whole = dir.path().join("whole");
+    let run = |extra: &[&str], out: &Path| {
+        let mut args = vec!["-q", "atlas", "run", "--spec", spec, "--out"];
+        args.push(out.to_str().unwrap());
+        args.extend_from_slice(extra);
+        assert_success(&pjlab(&args), &args);
+    };
+    run(&[], &whole);
+    let shards = [dir.path().join("s1"), dir.path().join("s2")];
+    run(&["--shard", "1/2"], &shards[0]);
+    // A merge before the second shard has started is refused: that shard holds no atlas yet.
+    let merged = dir.path().join("merged");
+    let early = pjlab(&[
+        "atlas",
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(early.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&early.stderr);
+    assert!(error.contains("holds no atlas"), "{error}");
+    assert!(!merged.exists(), "nothing written");
+    run(&["--shard", "2/2"], &shards[1]);
+    let merge = pjlab(&[
+        "atlas",
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_success(&merge, &[]);
+    assert!(stdout(&merge).contains("5 cells merged"), "{}", stdout(&merge));
+    let csv = |d: &Path| std::fs::read_to_string(d.join("atlas.csv")).unwrap();
+    assert_eq!(csv(&merged), csv(&whole));
+}

@@ -41,6 +41,10 @@ pub struct Progress {
     pub played: usize,
     /// Games scheduled.
     pub scheduled: usize,
+    /// The players' thinking time over the games played, in seconds of one core.
+    pub cpu_seconds: f64,
+    /// The processors its sessions ran on.
+    pub cpus: Vec<String>,
 }
 
 /// The levels' ratings from the ladder.
@@ -113,10 +117,22 @@ pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> 
             (cell.spec.clone(), Vec::new())
         };
         let complete = played.len() >= scheduled;
+        let mut cpus: Vec<String> = Vec::new();
+        for session in &spec.sessions {
+            if !cpus.contains(&session.cpu) {
+                cpus.push(session.cpu.clone());
+            }
+        }
         results.progress.push(Progress {
             dir: cell.dir.clone(),
             played: played.len(),
             scheduled,
+            cpu_seconds: played
+                .iter()
+                .flat_map(|g| g.clocks.iter())
+                .map(|c| c.total.as_secs_f64())
+                .sum(),
+            cpus,
         });
         if played.is_empty() {
             continue;
@@ -747,15 +763,26 @@ fn progress_section(md: &mut String, results: &Results) {
         md,
         "Each cell is a run directory that `pjlab report`, `pjlab report --pool` and `pjlab show` \
          read; its own report has the per-setup tables (grouped under the renamings of the \
-         setups where the variant has them) and the time each move took.\n"
+         setups where the variant has them) and the time each move took. CPU-hours are the \
+         players' thinking time summed over the games played (one core each), on the processor \
+         named.\n"
     );
-    let mut table = Table::new(["cell", "games played", "scheduled", "report"]);
+    let mut table = Table::new([
+        "cell",
+        "games played",
+        "scheduled",
+        "CPU-hours",
+        "processor",
+        "report",
+    ]);
     for c in &results.progress {
         let dir = c.dir.display().to_string();
         table.row([
             format!("`{dir}`"),
             c.played.to_string(),
             c.scheduled.to_string(),
+            format!("{:.2}", c.cpu_seconds / 3600.0),
+            c.cpus.join("; "),
             if c.played > 0 {
                 format!("[{dir}/report.md]({dir}/report.md)")
             } else {

@@ -38,6 +38,9 @@ enum Command {
     /// compared), atlas.csv, one chart per protocol (plots/*.svg), and index.html with the same
     /// charts and example games of the strongest level finished as boards.
     Report(ReportArgs),
+    /// Join the shards of an atlas played apart (`run --shard K/N`) into one atlas directory,
+    /// cell by cell, and write its report.
+    Merge(MergeArgs),
 }
 
 /// Options of `pjlab atlas report`.
@@ -67,6 +70,23 @@ struct RunArgs {
     /// Play only the cells of these levels (comma-separated; the ladder is `ladder`).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Play only the K-th of N disjoint parts of every cell (`--shard 2/4`), into an --out of
+    /// this shard's own; `pjlab atlas merge` joins the N shards' directories into the atlas
+    /// (`scripts/ray/lab.py atlas` does both on a Ray cluster).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+}
+
+/// Options of `pjlab atlas merge`.
+#[derive(clap::Args, Debug)]
+struct MergeArgs {
+    /// The shards' directories (`pjlab atlas run --shard K/N --out DIR`), every one of the N.
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+    /// The atlas's directory: each cell whose shards have all finished is merged into it (a
+    /// cell merged before is left as it is), then the report is written.
+    #[arg(long)]
+    out: PathBuf,
 }
 
 /// Options of `pjlab atlas status`.
@@ -85,6 +105,7 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             let (atlas, _) = open_atlas(None, &args.dir)?;
             report(&atlas, &args.dir, args.examples)
         }
+        Command::Merge(args) => merge(&args),
     }
 }
 
@@ -147,7 +168,7 @@ fn cell_games<K: GameKit>(dir: &Path, cell: &Cell) -> Result<usize> {
     if !same_run(&stored, &cell.spec) {
         bail!(
             "{} was started with other options than the atlas gives its cell (players, \
-             variants, games, seed or openings)",
+             variants, games, seed, openings or shard)",
             dir.display()
         );
     }
@@ -167,6 +188,7 @@ fn same_run(a: &RunSpec, b: &RunSpec) -> bool {
             s.opening_plies,
             s.opening_margin,
             s.max_plies,
+            s.shard,
         )
     };
     key(a) == key(b)
@@ -179,9 +201,18 @@ fn play_atlas<K: GameKit>(
     agents: AgentFactory<K::Game>,
     verbosity: Verbosity,
 ) -> Result<()> {
+    let shard = args
+        .shard
+        .as_deref()
+        .map(str::parse::<pjlab_arena::Shard>)
+        .transpose()?;
     let cells: Vec<Cell> = atlas
         .cells()
         .into_iter()
+        .map(|mut c| {
+            c.spec.shard = shard;
+            c
+        })
         .filter(|c| {
             args.only.is_empty()
                 || args
@@ -243,7 +274,7 @@ fn play_atlas<K: GameKit>(
         let launch = Launch {
             out: &dir,
             resume: played > 0,
-            shard: None,
+            shard,
             workers: args.workers,
             verbosity,
             outer: Some((&multi, &outer)),
@@ -255,7 +286,9 @@ fn play_atlas<K: GameKit>(
         }
     }
     outer.finish_and_clear();
-    report(atlas, &args.out, 1)?;
+    if shard.is_none() {
+        report(atlas, &args.out, 1)?;
+    }
     if finished < cells.len() {
         println!(
             "{finished} of {} cells finished; run `pjlab atlas run --out {}` again to go on",
@@ -358,4 +391,56 @@ fn example_games(
         }
     }
     Ok(examples)
+}
+
+/// `pjlab atlas merge`: every cell whose shards have all finished, merged into `--out`.
+fn merge(args: &MergeArgs) -> Result<()> {
+    let (atlas, _) = open_atlas(None, &args.shards[0])?;
+    for dir in &args.shards[1..] {
+        let (other, _) = open_atlas(None, dir)?;
+        if other != atlas {
+            bail!(
+                "{} and {} hold different atlases",
+                args.shards[0].display(),
+                dir.display()
+            );
+        }
+    }
+    let (_, new_text) = open_atlas(Some(&args.shards[0].join(SPEC_FILE)), &args.out)?;
+    if let Some(text) = new_text {
+        std::fs::create_dir_all(&args.out)
+            .with_context(|| format!("cannot create {}", args.out.display()))?;
+        std::fs::write(args.out.join(SPEC_FILE), text)
+            .with_context(|| format!("cannot write into {}", args.out.display()))?;
+    }
+    let game = GameName::parse(&atlas.game)?;
+    let (mut merged, mut waiting) = (0, 0);
+    crate::with_game!(game, |K| {
+        for cell in atlas.cells() {
+            let out = args.out.join(&cell.dir);
+            if session::games_file(&out).exists() {
+                continue;
+            }
+            let dirs: Vec<PathBuf> = args.shards.iter().map(|d| d.join(&cell.dir)).collect();
+            let mut complete = true;
+            for dir in &dirs {
+                let file = session::games_file(dir);
+                if !file.exists() {
+                    complete = false;
+                    break;
+                }
+                let (spec, played) = record::load::<K>(&file)?;
+                complete &= played.len() >= spec.shard_schedule::<K>()?.len();
+            }
+            if complete {
+                crate::cmd::report::merge_shards::<K>(&dirs, &out)?;
+                merged += 1;
+            } else {
+                waiting += 1;
+            }
+        }
+        Ok::<_, anyhow::Error>(())
+    })?;
+    println!("{merged} cells merged, {waiting} with shards still playing");
+    report(&atlas, &args.out, 1)
 }

@@ -178,6 +178,14 @@ fn join(dirs: &[PathBuf], out: &Path, how: Join) -> Result<()> {
     Ok(())
 }
 
+/// The shards of one run in `dirs` merged into `out` (games and report).
+///
+/// # Errors
+/// As `pjlab report --merge`: unreadable shards, shards of different runs, missing games.
+pub fn merge_shards<K: GameKit>(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    join_game::<K>(dirs, out, Join::Merge)
+}
+
 fn join_game<K: GameKit>(dirs: &[PathBuf], out: &Path, how: Join) -> Result<()> {
     let mut shards: Vec<ShardRun<K>> = Vec::with_capacity(dirs.len());
     for dir in dirs {
