@@ -244,7 +244,11 @@ fn an_atlas_played_in_two_shards_merges_to_the_unsharded_one() {
         merged.to_str().unwrap(),
     ]);
     assert_success(&merge, &[]);
-    assert!(stdout(&merge).contains("5 cells merged"), "{}", stdout(&merge));
+    assert!(
+        stdout(&merge).contains("5 cells merged"),
+        "{}",
+        stdout(&merge)
+    );
     let csv = |d: &Path| std::fs::read_to_string(d.join("atlas.csv")).unwrap();
     assert_eq!(csv(&merged), csv(&whole));
 }

@@ -188,6 +188,18 @@ fn ladder_ratings<K: GameKit>(
 /// As [`collect`], and [`Error::Io`] or [`Error::Plot`] when a file cannot be written.
 pub fn write<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<String, Error> {
     let results = collect::<K>(dir, atlas)?;
+    write_results::<K>(dir, atlas, &results)
+}
+
+/// Writes the report of `results` (read by [`collect`]) into `dir`, as [`write`] does.
+///
+/// # Errors
+/// [`Error::Io`] or [`Error::Plot`] when a file cannot be written.
+pub fn write_results<K: GameKit>(
+    dir: &Path,
+    atlas: &Atlas,
+    results: &Results,
+) -> Result<String, Error> {
     let first = title(K::INFO.sides[0]);
     let mut md = String::new();
     let _ = writeln!(md, "# Balance atlas: {}\n", title(&atlas.game));

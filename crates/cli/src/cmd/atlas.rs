@@ -52,6 +52,10 @@ struct ReportArgs {
     /// finished under the main protocol (0: none).
     #[arg(long, default_value_t = 1)]
     examples: usize,
+    /// Where to write the report, the charts and the page (default: the atlas's directory);
+    /// the cells are read from DIR.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 /// Options of `pjlab atlas run`.
@@ -103,7 +107,10 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         Command::Status(args) => status(&args.dir),
         Command::Report(args) => {
             let (atlas, _) = open_atlas(None, &args.dir)?;
-            report(&atlas, &args.dir, args.examples)
+            match &args.out {
+                Some(out) => report_into(&atlas, &args.dir, out, args.examples),
+                None => report(&atlas, &args.dir, args.examples),
+            }
         }
         Command::Merge(args) => merge(&args),
     }
@@ -326,19 +333,25 @@ fn status(dir: &Path) -> Result<()> {
     })
 }
 
-/// Writes the atlas's report, its page and example games; prints where.
+/// Writes the atlas's report, its page and example games into its directory; prints where.
 fn report(atlas: &Atlas, dir: &Path, examples: usize) -> Result<()> {
+    report_into(atlas, dir, dir, examples)
+}
+
+/// Writes the report of the atlas whose cells are in `dir` into `out`.
+fn report_into(atlas: &Atlas, dir: &Path, out: &Path, examples: usize) -> Result<()> {
     let game = GameName::parse(&atlas.game)?;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let (markdown, results) = crate::with_game!(game, |K| {
-        let markdown = pjlab_arena::atlas::report::write::<K>(dir, atlas)?;
         let results = pjlab_arena::atlas::report::collect::<K>(dir, atlas)?;
+        let markdown = pjlab_arena::atlas::report::write_results::<K>(out, atlas, &results)?;
         Ok::<_, anyhow::Error>((markdown, results))
     })?;
-    let games = example_games(atlas, &results, dir, examples)?;
+    let games = example_games(atlas, &results, dir, out, examples)?;
     let html = page::html(atlas, &markdown, &games, dir);
-    let path = dir.join("index.html");
+    let path = out.join("index.html");
     std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))?;
-    println!("report in {}", dir.join("report.md").display());
+    println!("report in {}", out.join("report.md").display());
     println!("page in {}", path.display());
     Ok(())
 }
@@ -349,6 +362,7 @@ fn example_games(
     atlas: &Atlas,
     results: &pjlab_arena::atlas::report::Results,
     dir: &Path,
+    into: &Path,
     per_variant: usize,
 ) -> Result<Vec<page::Example>> {
     let mut examples = Vec::new();
@@ -358,7 +372,7 @@ fn example_games(
     if per_variant == 0 {
         return Ok(examples);
     }
-    let out = dir.join("games");
+    let out = into.join("games");
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     for cell in atlas.cells() {
         if cell.level.as_deref() != Some(atlas.levels[level].name.as_str())

@@ -169,6 +169,35 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
             fresh.push((dir.clone(), report));
         }
     }
+    // Atlases: their report from their cells' records (`pjlab atlas report`).
+    for dir in dirs_with(&root, "atlas.toml") {
+        let name = dir.strip_prefix(&root).unwrap().display().to_string();
+        let out = tmp.path().join(fresh.len().to_string());
+        let result = pjlab(&[
+            "atlas",
+            "report",
+            dir.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--examples",
+            "0",
+        ]);
+        assert!(
+            result.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+        let committed = std::fs::read_to_string(dir.join("report.md"))
+            .unwrap_or_else(|_| panic!("{name}: no committed report.md"));
+        assert!(
+            report == committed,
+            "{name}/report.md differs from `pjlab atlas report {name}`; first differing line: {:?}",
+            report.lines().zip(committed.lines()).find(|(a, b)| a != b)
+        );
+        closed_rows += check_closed_form(&report, &name);
+        fresh.push((dir, report));
+    }
     assert!(closed_rows > 0, "no report row was recomputed");
     let reports_under = |dir: &Path| -> Vec<String> {
         fresh
