@@ -166,6 +166,11 @@ impl Player for IsmctsPlayer {
             return fallback;
         };
         let me = obs.player as usize;
+        // A view the two-player game cannot search from (an arena seat's, past the game's
+        // length in rounds): nothing to search, the first legal action.
+        if pjlab_core::ImperfectGame::current_player(&root) != Some(me) {
+            return fallback;
+        }
         let prior = self.prior();
         let config = IsmctsConfig {
             iterations: self.options.iterations,

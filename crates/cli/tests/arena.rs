@@ -212,3 +212,28 @@ fn a_time_per_move_goes_to_every_agent_and_the_report_counts_overruns() {
         "depth",
     );
 }
+
+#[test]
+fn resuming_a_run_stopped_before_its_first_save_starts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    // What a run killed before its first save leaves: its directory, no games.
+    std::fs::create_dir_all(&out).unwrap();
+    let out = out.to_str().unwrap();
+    let bare = pjlab(&["match", "--resume", "--out", out]);
+    assert_eq!(bare.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&bare.stderr);
+    assert!(error.contains("holds no games yet"), "{error}");
+    assert!(!error.contains("No such file"), "{error}");
+    let args = [
+        "-q", "match", "--resume", "--a", "random", "--b", "greedy", "--games", "4", "--out", out,
+    ];
+    let started = pjlab(&args);
+    assert_success(&started, &args);
+    assert!(
+        stdout(&started).contains("`greedy`"),
+        "{}",
+        stdout(&started)
+    );
+    assert!(dir.path().join("m/games.parquet").exists());
+}

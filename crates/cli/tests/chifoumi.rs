@@ -122,6 +122,44 @@ fn a_tournament_writes_its_report_refuses_to_overwrite_and_shows_a_game() {
 }
 
 #[test]
+fn players_with_options_are_split_between_specs_not_inside_them() {
+    let dir = tempfile::tempdir().unwrap();
+    for (command, count) in [("tournament", "--matches"), ("arena", "--arenas")] {
+        let out = dir.path().join(command);
+        let run = pjlab(
+            &[
+                "chifoumi",
+                command,
+                "--players",
+                "ismcts:sims=20,c=0.7,greedy",
+                "--players",
+                "random",
+                count,
+                "2",
+                "--games",
+                "1",
+                "--turns",
+                "40",
+                "--out",
+                out.to_str().unwrap(),
+            ]
+            .into_iter()
+            .filter(|a| command == "arena" || !["--turns", "40"].contains(a))
+            .collect::<Vec<_>>(),
+        );
+        assert_success(&run, &[command]);
+        let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+        for player in ["ismcts:sims=20,c=0.7", "greedy", "random"] {
+            assert!(report.contains(player), "{command}: {player} in\n{report}");
+        }
+        assert!(
+            !report.contains("| c=0.7"),
+            "{command}: an option taken for a player"
+        );
+    }
+}
+
+#[test]
 fn ctrl_c_keeps_the_finished_matches() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("m");

@@ -187,13 +187,36 @@ struct Request {
     per_setup: bool,
 }
 
-fn run(request: Request, common: Common, verbosity: Verbosity) -> Result<()> {
+fn run(request: Request, mut common: Common, verbosity: Verbosity) -> Result<()> {
     let out = common.out.clone().unwrap_or_else(|| {
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         PathBuf::from(format!("runs/{}-{stamp}", request.kind.name()))
     });
+    // A run stopped before its first save left no games and no options: it starts again from
+    // the options given, if they name its players.
+    if common.resume && !session::games_file(&out).exists() {
+        let needed = match request.kind {
+            Kind::Match => 2,
+            Kind::Tournament => 2,
+            Kind::Balance => 1,
+        };
+        if request.specs.len() < needed {
+            bail!(
+                "{} holds no games yet (the run stopped before its first save): give the run's \
+                 options again to start it",
+                out.display()
+            );
+        }
+        if verbosity != Verbosity::Quiet {
+            eprintln!(
+                "{} holds no games yet: starting the run from the options given",
+                out.display()
+            );
+        }
+        common.resume = false;
+    }
     // A resumed run is of the game its file says.
     let game = if common.resume {
         let parquet = session::games_file(&out);

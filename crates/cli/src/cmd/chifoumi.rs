@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pjlab_arena::session::split_agents;
 use pjlab_chifoumi::{Map, Player, Rules};
 use pjlab_chifoumi_eval::record::Records;
 use pjlab_chifoumi_eval::{
@@ -44,8 +45,10 @@ enum Command {
     },
     /// A round robin: every pair of players, N matches each.
     Tournament {
-        /// Comma-separated player specs (a repeated spec becomes `spec#2`).
-        #[arg(long, value_delimiter = ',')]
+        /// Comma-separated player specs, each with its own options after it
+        /// (`ismcts:sims=100,c=0.7,greedy`), or the flag repeated for each (a repeated spec
+        /// becomes `spec#2`).
+        #[arg(long, num_args = 1)]
         players: Vec<String>,
         /// Matches per pair.
         #[arg(long, default_value_t = 20)]
@@ -56,8 +59,9 @@ enum Command {
     /// The 5-player extension: every player on one grid for `--turns` turns, N arenas (the
     /// seats rotate from one arena to the next). Each player duels the nearest player in view.
     Arena {
-        /// Comma-separated player specs, 2 to 8 (a repeated spec becomes `spec#2`).
-        #[arg(long, value_delimiter = ',')]
+        /// Comma-separated player specs, 2 to 8, each with its own options after it, or the
+        /// flag repeated for each (a repeated spec becomes `spec#2`).
+        #[arg(long, num_args = 1)]
         players: Vec<String>,
         /// Arenas to play.
         #[arg(long, default_value_t = 20)]
@@ -229,7 +233,13 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             players,
             matches,
             common,
-        } => (RunKind::Tournament, players, matches, None, common),
+        } => (
+            RunKind::Tournament,
+            split_agents(&players),
+            matches,
+            None,
+            common,
+        ),
         Command::Arena {
             players,
             arenas,
@@ -238,7 +248,7 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             common,
         } => (
             RunKind::Arena,
-            players,
+            split_agents(&players),
             arenas,
             Some(ArenaSpec { turns, sit_out }),
             common,
