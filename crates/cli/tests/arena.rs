@@ -237,3 +237,40 @@ fn resuming_a_run_stopped_before_its_first_save_starts_it() {
     );
     assert!(dir.path().join("m/games.parquet").exists());
 }
+
+#[test]
+fn a_second_process_on_a_run_directory_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    std::fs::create_dir_all(&out).unwrap();
+    // This test holds the lock, as a running match would.
+    let _held = pjlab_run::dir::RunLock::acquire(&out, "a test").unwrap();
+    let out = out.to_str().unwrap();
+    for args in [
+        vec![
+            "match", "--a", "random", "--b", "greedy", "--games", "2", "--out", out,
+        ],
+        vec![
+            "tournament",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+            "--out",
+            out,
+        ],
+        vec![
+            "chifoumi",
+            "tournament",
+            "--players",
+            "random,greedy",
+            "--out",
+            out,
+        ],
+    ] {
+        let refused = pjlab(&args);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&refused.stderr);
+        assert!(error.contains("is in use by process"), "{args:?}: {error}");
+    }
+}

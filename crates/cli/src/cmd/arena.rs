@@ -194,9 +194,9 @@ fn run(request: Request, mut common: Common, verbosity: Verbosity) -> Result<()>
             .map_or(0, |d| d.as_secs());
         PathBuf::from(format!("runs/{}-{stamp}", request.kind.name()))
     });
-    // A run stopped before its first save left no games and no options: it starts again from
-    // the options given, if they name its players.
-    if common.resume && !session::games_file(&out).exists() {
+    // A run stopped before its first save left its directory but no games and no options: it
+    // starts again from the options given, if they name its players.
+    if common.resume && out.is_dir() && !session::games_file(&out).exists() {
         let needed = match request.kind {
             Kind::Match => 2,
             Kind::Tournament => 2,
@@ -328,6 +328,8 @@ pub(crate) fn play_run<K: GameKit>(
     }
     spec.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    // One process a run directory: a second one on the same --out refuses.
+    let _lock = pjlab_run::dir::RunLock::acquire(out, &format!("pjlab {}", spec.kind.name()))?;
     // External engines' stderr goes to a file beside the report unless the spec names one.
     let engines = out.to_path_buf();
     let factory = move |agent_spec: &str, seed: u64| {

@@ -242,10 +242,11 @@ fn play_atlas<K: GameKit>(
         }
         counts.push((scheduled, cell_games::<K>(&dir, cell)?));
     }
-    // The spec is in the atlas's directory before its first game.
+    // The spec is in the atlas's directory before its first game; one process an atlas.
+    let out = &args.out;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let _lock = pjlab_run::dir::RunLock::acquire(out, "pjlab atlas run")?;
     if let Some(text) = new_text {
-        let out = &args.out;
-        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         let path = out.join(SPEC_FILE);
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }

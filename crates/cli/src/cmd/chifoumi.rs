@@ -275,6 +275,8 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     Runner::new(&records.run, &factory)?;
     records.run.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    // One process a run directory: a second one on the same --out refuses.
+    let _lock = pjlab_run::dir::RunLock::acquire(&out, "pjlab chifoumi")?;
     let workers = pjlab_run::pool::workers(common.workers);
     let scheduled = session::scheduled(&records);
     let before = records.len();
