@@ -252,3 +252,25 @@ fn an_atlas_played_in_two_shards_merges_to_the_unsharded_one() {
     let csv = |d: &Path| std::fs::read_to_string(d.join("atlas.csv")).unwrap();
     assert_eq!(csv(&merged), csv(&whole));
 }
+
+/// The committed Chomp atlas (`experiments/balance-atlas/chomp`): its exact level scores what
+/// the solver says under both protocols, in every bar.
+#[test]
+fn the_committed_chomp_atlas_reproduces_the_solver_at_its_exact_level() {
+    let atlas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/balance-atlas/chomp");
+    let csv = std::fs::read_to_string(atlas.join("atlas.csv")).expect("the committed atlas");
+    let mut checked = 0;
+    for row in csv.lines().filter(|l| l.starts_with("exact,")) {
+        let fields: Vec<&str> = row.split(',').collect();
+        let (protocol, variant) = (fields[1], fields[2]);
+        let plies = if protocol == "none" { 0 } else { 2 };
+        let expected = solver_score(&atlas.join("exact").join(protocol), variant, plies);
+        let measured = csv_score(&atlas, "exact", protocol, variant);
+        assert!(
+            (measured - expected).abs() < 1e-4,
+            "{protocol} {variant}: {measured} vs the solver's {expected}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 8, "two protocols of four bars");
+}

@@ -325,22 +325,34 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
                 || (p.b == best.variant && p.a == worst.variant)
         });
         let shown = gap.is_some_and(|g| g.holm_p < 0.05);
-        let _ = writeln!(
-            md,
-            "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). The difference between them \
+        if pairs.is_empty() {
+            let _ = writeln!(
+                md,
+                "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). No two variants can be \
+                 compared: each has fewer than two distinct games, or scores that do not vary.",
+                best.variant,
+                score_text(&best.group.white),
+                worst.variant,
+                score_text(&worst.group.white),
+            );
+        } else {
+            let _ = writeln!(
+                md,
+                "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). The difference between them \
              is {} (Holm-corrected over the {} of variants{}).",
-            best.variant,
-            score_text(&best.group.white),
-            worst.variant,
-            score_text(&worst.group.white),
-            if shown { "shown" } else { "not shown" },
-            if pairs.len() == 1 {
-                "1 pair".to_string()
-            } else {
-                format!("{} pairs", pairs.len())
-            },
-            gap.map_or(String::new(), |g| format!(", p = {}", p_text(g.holm_p)))
-        );
+                best.variant,
+                score_text(&best.group.white),
+                worst.variant,
+                score_text(&worst.group.white),
+                if shown { "shown" } else { "not shown" },
+                if pairs.len() == 1 {
+                    "1 pair".to_string()
+                } else {
+                    format!("{} pairs", pairs.len())
+                },
+                gap.map_or(String::new(), |g| format!(", p = {}", p_text(g.holm_p)))
+            );
+        }
         if level > 0 {
             let below = ranked(results, level - 1, main);
             if let Some(b) = below.first() {
@@ -585,8 +597,15 @@ fn protocol_section<K: GameKit>(
                 pct(1.0 - w.draw_rate()),
                 format!("{:.1}", m.group.mean_length()),
             ]);
-            points.push((xs[l], 100.0 * w.score()));
-            band.push((xs[l], 100.0 * low, 100.0 * high));
+            // Each variant a little apart from the others on the x-axis, so that the error
+            // bars of one level do not hide each other.
+            let spread = (xs.iter().copied().fold(f64::MIN, f64::max)
+                - xs.iter().copied().fold(f64::MAX, f64::min))
+            .max(1.0);
+            let x =
+                xs[l] + spread * 0.008 * (lines.len() as f64 - (variants.len() as f64 - 1.0) / 2.0);
+            points.push((x, 100.0 * w.score()));
+            band.push((x, 100.0 * low, 100.0 * high));
         }
         if !points.is_empty() {
             lines.push((v.clone(), points, band));
@@ -608,7 +627,7 @@ fn protocol_section<K: GameKit>(
         .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
     let mut series: Vec<Series<'_>> = lines
         .iter()
-        .map(|(name, points, band)| Series::new(name, points.clone()).with_band(band.clone()))
+        .map(|(name, points, bars)| Series::new(name, points.clone()).with_errors(bars.clone()))
         .collect();
     series.push(Series::new(
         "50% (no first-move edge)",
@@ -622,7 +641,7 @@ fn protocol_section<K: GameKit>(
             protocol.name
         ),
         x_label,
-        &format!("{first}'s score % (95% band)"),
+        &format!("{first}'s score % (95% Wilson)"),
         &series,
     )?;
     let _ = writeln!(md, "\n![{first}'s score against the levels' Elo]({file})\n");

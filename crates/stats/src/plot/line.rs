@@ -44,7 +44,9 @@ pub fn line_chart(
     let ys = || {
         series.iter().flat_map(|s| {
             let line = s.points.iter().map(|p| p.1);
+            let bars = s.errors.iter().flat_map(|b| [b.1, b.2]);
             line.chain(s.band.iter().flat_map(|b| [b.1, b.2]))
+                .chain(bars)
         })
     };
     let (mut x0, mut x1) = range(xs());
@@ -134,6 +136,30 @@ pub fn line_chart(
             ))
             .map_err(|e| err(e.to_string()))?;
     }
+    // 2b. The error bars: a vertical bar with caps from low to high, a dot at the point.
+    let cap = (x1 - x0) * 0.006;
+    for (i, s) in series.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        for &(x, low, high) in s.errors.iter().filter(|b| b.0.is_finite()) {
+            for segment in [
+                vec![(x, low), (x, high)],
+                vec![(x - cap, low), (x + cap, low)],
+                vec![(x - cap, high), (x + cap, high)],
+            ] {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        segment,
+                        color.stroke_width(1),
+                    )))
+                    .map_err(|e| err(e.to_string()))?;
+            }
+        }
+        if !s.errors.is_empty() {
+            chart
+                .draw_series(s.points.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                .map_err(|e| err(e.to_string()))?;
+        }
+    }
     if series.is_empty() {
         return root.present().map_err(|e| err(e.to_string()));
     }
@@ -169,6 +195,10 @@ pub fn line_chart(
             color.stroke_width(2),
         ))
         .map_err(|e| err(e.to_string()))?;
+        if !s.errors.is_empty() {
+            root.draw(&Circle::new((x + SWATCH / 2, y), 3, color.filled()))
+                .map_err(|e| err(e.to_string()))?;
+        }
         for text in entry {
             root.draw(&Text::new(
                 text.as_str(),

@@ -36,6 +36,9 @@ pub struct Series<'a> {
     /// (x, low, high) points of the band shaded under the line, in the line's colour; empty
     /// for none.
     pub band: Vec<(f64, f64, f64)>,
+    /// (x, low, high) intervals drawn as error bars with a dot at each point, in the line's
+    /// colour; empty for none.
+    pub errors: Vec<(f64, f64, f64)>,
 }
 
 impl<'a> Series<'a> {
@@ -45,7 +48,15 @@ impl<'a> Series<'a> {
             name,
             points,
             band: Vec::new(),
+            errors: Vec::new(),
         }
+    }
+
+    /// The line with `errors`, (x, low, high) intervals, drawn as error bars.
+    #[must_use]
+    pub fn with_errors(mut self, errors: Vec<(f64, f64, f64)>) -> Self {
+        self.errors = errors;
+        self
     }
 
     /// The line with `band`, (x, low, high) points, shaded under it.
