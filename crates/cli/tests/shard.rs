@@ -51,7 +51,8 @@ fn report_files(dir: &Path) -> BTreeMap<String, String> {
         for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
             let path = entry.unwrap().path();
             let name = path.strip_prefix(dir).unwrap().display().to_string();
-            if path.is_dir() || name == "games.parquet" {
+            // The games file is binary, and the run lock (held while a run plays) no report.
+            if path.is_dir() || name == "games.parquet" || name == pjlab_run::dir::LOCK_FILE {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();

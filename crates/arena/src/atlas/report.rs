@@ -13,7 +13,7 @@ use pjlab_stats::scores::score_difference;
 use super::{Atlas, Cell};
 use crate::plot::{Series, line_chart};
 use crate::report::{Group, unique_games, variant_groups};
-use crate::stats::{RatingModel, Wdl, difference_interval, fit_ratings};
+use crate::stats::{RatingModel, Wdl, difference_interval, fit_ratings, wilson};
 use crate::table::Table;
 use crate::{Error, record, session};
 
@@ -254,6 +254,34 @@ fn score_text(w: &Wdl) -> String {
     format!("{}% ({}-{})", pct(w.score()), pct(low), pct(high))
 }
 
+/// A rate in percent with its 95% Wilson interval: `1.1 (0.8-1.5)`.
+fn rate_text(count: u64, of: u64) -> String {
+    let (low, high) = wilson(count as f64, of as f64);
+    format!(
+        "{} ({}-{})",
+        pct(count as f64 / of.max(1) as f64),
+        pct(low),
+        pct(high)
+    )
+}
+
+/// The mean game length in plies with the half-width of its 95% interval (normal, from the
+/// lengths' sample deviation): `24.8 ± 0.3`.
+fn length_text(group: &Group) -> String {
+    let n = group.lengths.len() as f64;
+    let mean = group.mean_length();
+    if n < 2.0 {
+        return format!("{mean:.1}");
+    }
+    let variance = group
+        .lengths
+        .iter()
+        .map(|&l| (f64::from(l) - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0);
+    format!("{mean:.1} ± {:.1}", 1.96 * (variance / n).sqrt())
+}
+
 fn level_label(atlas: &Atlas, results: &Results, level: usize) -> String {
     let name = &atlas.levels[level].name;
     match &results.ladder {
@@ -371,6 +399,23 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
                 );
             }
         }
+    }
+    if atlas.per_setup {
+        let reports: Vec<String> = atlas
+            .cells()
+            .iter()
+            .filter(|c| c.level.as_deref() == Some(atlas.levels[level].name.as_str()))
+            .map(|c| {
+                let dir = c.dir.display().to_string();
+                format!("[{dir}]({dir}/report.md)")
+            })
+            .collect();
+        let _ = writeln!(
+            md,
+            "- By setup, and by class of setups equal under the renamings of the pieces, at this \
+             level: the per-setup tables of {}.",
+            reports.join(", ")
+        );
     }
     if atlas.protocols.len() > 1 {
         for p in 1..atlas.protocols.len() {
@@ -555,9 +600,9 @@ fn protocol_section<K: GameKit>(
         "W-D-L",
         "score %",
         "95% Wilson",
-        "draw %",
-        "decisive %",
-        "mean length",
+        "draw % (95%)",
+        "decisive % (95%)",
+        "mean length (95%)",
     ]);
     let xs = level_x(atlas, results);
     // Every chart lists the variants in one order (the main protocol's, then any others), so
@@ -593,9 +638,9 @@ fn protocol_section<K: GameKit>(
                 w.to_string(),
                 pct(w.score()),
                 format!("{}-{}", pct(low), pct(high)),
-                pct(w.draw_rate()),
-                pct(1.0 - w.draw_rate()),
-                format!("{:.1}", m.group.mean_length()),
+                rate_text(w.draws, w.games()),
+                rate_text(w.games() - w.draws, w.games()),
+                length_text(&m.group),
             ]);
             // Each variant a little apart from the others on the x-axis, so that the error
             // bars of one level do not hide each other.
@@ -873,6 +918,8 @@ mod tests {
         for (a, e) in adjusted.iter().zip(expected) {
             assert!((a - e).abs() < 1e-12, "{adjusted:?}");
         }
-        assert_eq!(holm(&[0.9, 0.8]), vec![0.9, 0.9]);
+        // Sorted 0.8, 0.9: 2 x 0.8 capped at 1, then max(1, 0.9).
+        assert_eq!(holm(&[0.9, 0.8]), vec![1.0, 1.0]);
+        assert_eq!(holm(&[0.02, 0.5]), vec![0.04, 0.5]);
     }
 }
