@@ -1,6 +1,7 @@
-//! Progress bars on stderr for the library's progress reports ([`pjlab_train::Progress`]): a
-//! bar of the run's units (iterations, batches) and one of the current phase; plain lines
-//! when stderr is no terminal.
+//! Every progress bar the binary draws on stderr: [`counter`], a bar of a count of units
+//! (games, matches, iterations) that runs, atlases and Chifoumi training advance, and [`Bars`]
+//! for the library's progress reports ([`pjlab_train::Progress`]): a bar of the run's units
+//! (iterations, batches) and one of the current phase; plain lines when stderr is no terminal.
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pjlab_train::{Progress, Reporter};
@@ -9,6 +10,22 @@ fn style(template: &str) -> ProgressStyle {
     ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ")
+}
+
+/// A bar of `len` `unit`s (`games`, `matches`), `done` of them already, labelled `prefix`,
+/// with the elapsed time, an estimate of the time left and a message after them; hidden when
+/// `quiet`.
+pub fn counter(prefix: &str, unit: &str, len: u64, done: u64, quiet: bool) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_position(done);
+    if quiet {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(style(&format!(
+        "{{prefix}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed_precise}} (ETA {{eta}}) {{msg}}"
+    )));
+    bar.set_prefix(prefix.to_string());
+    bar
 }
 
 /// Two bars: the run's and its current phase's.

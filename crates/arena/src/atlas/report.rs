@@ -211,19 +211,18 @@ pub fn write_results<K: GameKit>(
          fixed number of games, no early stop; a level plays on a fixed depth, node or \
          simulation budget.\n"
     );
-    answer(&mut md, atlas, &results, &first);
-    levels_section(&mut md, atlas, &results);
+    answer(&mut md, atlas, results, &first);
+    levels_section(&mut md, atlas, results);
     std::fs::create_dir_all(dir.join("plots")).map_err(io(&dir.join("plots")))?;
-    for (p, protocol) in atlas.protocols.iter().enumerate() {
-        protocol_section::<K>(&mut md, dir, atlas, &results, p, &first)?;
-        let _ = protocol;
+    for p in 0..atlas.protocols.len() {
+        protocol_section(&mut md, dir, atlas, results, p, &first)?;
     }
     if atlas.protocols.len() > 1 {
-        protocols_compared(&mut md, atlas, &results, &first);
+        protocols_compared(&mut md, atlas, results, &first);
     }
-    variants_compared(&mut md, atlas, &results, &first);
-    progress_section(&mut md, &results);
-    let csv = atlas_csv(atlas, &results);
+    variants_compared(&mut md, atlas, results);
+    progress_section(&mut md, results);
+    let csv = atlas_csv(atlas, results);
     let path = dir.join("atlas.csv");
     std::fs::write(&path, csv).map_err(io(&path))?;
     let path = dir.join("report.md");
@@ -303,7 +302,7 @@ fn variants_of(atlas: &Atlas, protocol: usize) -> Vec<String> {
 }
 
 /// The measures of a level under a protocol, ordered by distance of the score from 50%.
-fn ranked<'a>(results: &'a Results, level: usize, protocol: usize) -> Vec<&'a Measure> {
+fn ranked(results: &Results, level: usize, protocol: usize) -> Vec<&Measure> {
     let mut ms: Vec<&Measure> = results
         .measures
         .iter()
@@ -574,7 +573,7 @@ fn level_x(atlas: &Atlas, results: &Results) -> Vec<f64> {
     }
 }
 
-fn protocol_section<K: GameKit>(
+fn protocol_section(
     md: &mut String,
     dir: &Path,
     atlas: &Atlas,
@@ -617,7 +616,9 @@ fn protocol_section<K: GameKit>(
         .into_iter()
         .filter(|v| variants_of(atlas, p).contains(v))
         .collect();
-    let mut lines: Vec<(String, Vec<(f64, f64)>, Vec<(f64, f64, f64)>)> = Vec::new();
+    // Each variant's line: its name, its points and their intervals, (x, low, high).
+    type Line = (String, Vec<(f64, f64)>, Vec<(f64, f64, f64)>);
+    let mut lines: Vec<Line> = Vec::new();
     for v in &variants {
         let mut points = Vec::new();
         let mut band = Vec::new();
@@ -777,7 +778,7 @@ fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Results, first: 
     }
 }
 
-fn variants_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+fn variants_compared(md: &mut String, atlas: &Atlas, results: &Results) {
     let _ = writeln!(md, "## Do the variants differ?\n");
     let _ = writeln!(
         md,
@@ -830,7 +831,6 @@ fn variants_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &
         return;
     }
     let _ = writeln!(md, "{table}");
-    let _ = first;
 }
 
 fn progress_section(md: &mut String, results: &Results) {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar};
 use pjlab_arena::session::{self, players, running_score, split_agents};
 use pjlab_arena::stats::{Sprt, SprtDecision};
 use pjlab_arena::{Kind, RunSpec, Shard, record, report};
@@ -349,26 +349,21 @@ pub(crate) fn play_run<K: GameKit>(
     crate::cmd::install_stop_signal("finished games are kept");
     let kind = spec.kind.name();
     let scheduled = spec.shard_schedule::<K>()?.len();
-    let bar = ProgressBar::new(scheduled as u64);
-    bar.set_position(played.len() as u64);
-    if verbosity == Verbosity::Quiet {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
+    let prefix = match spec.shard {
+        Some(shard) => format!("{kind} {shard}"),
+        None => kind.to_string(),
+    };
+    let bar = crate::bars::counter(
+        &prefix,
+        "games",
+        scheduled as u64,
+        played.len() as u64,
+        verbosity == Verbosity::Quiet,
+    );
     let bar = match launch.outer {
         Some((multi, _)) => multi.add(bar),
         None => bar,
     };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix} [{bar:30}] {pos}/{len} games {elapsed_precise} (ETA {eta}) {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar.set_prefix(match spec.shard {
-        Some(shard) => format!("{kind} {shard}"),
-        None => kind.to_string(),
-    });
     bar.set_message(running_score::<K>(&spec, &played));
     let started = Instant::now();
     let ended = session::play::<K>(

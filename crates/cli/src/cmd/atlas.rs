@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressDrawTarget};
 use pjlab_arena::atlas::{Atlas, Cell, SPEC_FILE};
 use pjlab_arena::{RunSpec, record, session};
 use pjlab_core::GameKit;
@@ -253,18 +253,17 @@ fn play_atlas<K: GameKit>(
     let total: usize = counts.iter().map(|c| c.0).sum();
     let done: usize = counts.iter().map(|c| c.1.min(c.0)).sum();
     let multi = MultiProgress::new();
-    if verbosity == Verbosity::Quiet {
+    let quiet = verbosity == Verbosity::Quiet;
+    if quiet {
         multi.set_draw_target(ProgressDrawTarget::hidden());
     }
-    let outer = multi.add(ProgressBar::new(total as u64));
-    outer.set_style(
-        ProgressStyle::with_template(
-            "atlas [{bar:30}] {pos}/{len} games, {msg} {elapsed_precise} (ETA {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    outer.set_position(done as u64);
+    let outer = multi.add(crate::bars::counter(
+        "atlas",
+        "games",
+        total as u64,
+        done as u64,
+        quiet,
+    ));
     let finished = counts.iter().filter(|c| c.1 >= c.0).count();
     outer.set_message(format!("{finished}/{} cells done", cells.len()));
     let mut finished = finished;

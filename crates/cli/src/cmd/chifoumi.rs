@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pjlab_arena::session::split_agents;
 use pjlab_chifoumi::{Map, Player, Rules};
 use pjlab_chifoumi_eval::record::Records;
@@ -281,19 +280,13 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let scheduled = session::scheduled(&records);
     let before = records.len();
     let unit = session::unit(kind);
-    let bar = ProgressBar::new(scheduled as u64);
-    bar.set_position(before as u64);
-    if verbosity == Verbosity::Quiet {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{prefix}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed_precise}} (ETA {{eta}})"
-        ))
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = crate::bars::counter(
+        kind.name(),
+        unit,
+        scheduled as u64,
+        before as u64,
+        verbosity == Verbosity::Quiet,
     );
-    bar.set_prefix(kind.name());
     crate::cmd::install_stop_signal("matches in progress finish, finished ones are kept");
     let started = Instant::now();
     let played = session::play(
@@ -416,17 +409,12 @@ fn run_train(
     let start = pjlab_chifoumi_learn::checkpoint::latest(out)
         .and_then(|dir| pjlab_chifoumi_learn::checkpoint::read_state(&dir).ok())
         .map_or(0, |s| s.iteration);
-    let bar = ProgressBar::new(u64::from(config.iterations));
-    bar.set_position(u64::from(start));
-    if verbosity == Verbosity::Quiet {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar.set_style(
-        ProgressStyle::with_template(
-            "train [{bar:30}] {pos}/{len} iterations {elapsed_precise} (ETA {eta}) {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = crate::bars::counter(
+        "train",
+        "iterations",
+        u64::from(config.iterations),
+        u64::from(start),
+        verbosity == Verbosity::Quiet,
     );
     pjlab_run::dir::RunDir::create(out)?.append_provenance(&crate::cmd::provenance())?;
     crate::cmd::install_stop_signal("matches in progress finish, finished ones are kept");
