@@ -12,7 +12,9 @@ use pjlab_stats::scores::score_difference;
 
 use super::{Atlas, Cell};
 use crate::plot::{Series, line_chart};
-use crate::report::{Group, unique_games, variant_groups};
+use crate::report::{
+    Group, io, p_text, percent as pct, title_case as title, unique_games, variant_groups,
+};
 use crate::stats::{RatingModel, Wdl, difference_interval, fit_ratings, wilson};
 use crate::table::Table;
 use crate::{Error, record, session};
@@ -230,24 +232,6 @@ pub fn write_results<K: GameKit>(
     Ok(md)
 }
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
-    move |e| Error::Io {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    }
-}
-
-fn title(name: &str) -> String {
-    let mut c = name.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
-fn pct(x: f64) -> String {
-    format!("{:.1}", 100.0 * x)
-}
-
 fn score_text(w: &Wdl) -> String {
     let (low, high) = w.interval();
     format!("{}% ({}-{})", pct(w.score()), pct(low), pct(high))
@@ -437,14 +421,6 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
         }
     }
     let _ = writeln!(md);
-}
-
-fn p_text(p: f64) -> String {
-    if p < 1e-2 {
-        format!("{p:.1e}")
-    } else {
-        format!("{p:.2}")
-    }
 }
 
 /// One pair of variants compared at a level.

@@ -403,7 +403,7 @@ fn pairwise_table<V: std::fmt::Display>(md: &mut String, groups: &[(V, Group)], 
 }
 
 /// A p-value to two decimals, in scientific notation below 0.01 (so that none reads 0.00).
-fn p_text(p: f64) -> String {
+pub(crate) fn p_text(p: f64) -> String {
     if p < 1e-2 {
         format!("{p:.1e}")
     } else {

@@ -10,6 +10,7 @@
 //! every game (`games.csv`, `games.txt`) keep the repeats.
 
 mod balance;
+pub(crate) use balance::p_text;
 mod ratings;
 
 use std::collections::{BTreeMap, HashSet};
@@ -26,7 +27,8 @@ use crate::stats::{Sprt, SprtState, Wdl, wilson};
 
 pub use balance::{Group, variant_groups};
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+/// The error of writing or reading `path`.
+pub(crate) fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |e| Error::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -64,7 +66,8 @@ pub fn distinct_games<'a, G: Game, V: std::fmt::Display + 'a>(
     unique_games(games).len()
 }
 
-fn percent(x: f64) -> String {
+/// A share as a percentage to one decimal.
+pub(crate) fn percent(x: f64) -> String {
     format!("{:.1}", 100.0 * x)
 }
 
@@ -311,7 +314,8 @@ pub fn first_score<G: Game, V: std::fmt::Display>(games: &[PlayedGame<G, V>]) ->
 }
 
 /// `white` -> `White`.
-fn title_case(name: &str) -> String {
+/// `name` with its first letter in upper case.
+pub(crate) fn title_case(name: &str) -> String {
     let mut chars = name.chars();
     chars
         .next()
