@@ -221,10 +221,7 @@ fn resuming_a_run_stopped_before_its_first_save_starts_it() {
     std::fs::create_dir_all(&out).unwrap();
     let out = out.to_str().unwrap();
     let bare = pjlab(&["match", "--resume", "--out", out]);
-    assert_eq!(bare.status.code(), Some(2));
-    let error = String::from_utf8_lossy(&bare.stderr);
-    assert!(error.contains("holds no games yet"), "{error}");
-    assert!(!error.contains("No such file"), "{error}");
+    assert_usage_error(&bare, "holds no games yet");
     let args = [
         "-q", "match", "--resume", "--a", "random", "--b", "greedy", "--games", "4", "--out", out,
     ];
@@ -268,9 +265,6 @@ fn a_second_process_on_a_run_directory_refuses() {
             out,
         ],
     ] {
-        let refused = pjlab(&args);
-        assert_eq!(refused.status.code(), Some(2), "{args:?}");
-        let error = String::from_utf8_lossy(&refused.stderr);
-        assert!(error.contains("is in use by process"), "{args:?}: {error}");
+        assert_usage_error(&pjlab(&args), "is in use by process");
     }
 }

@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashSet;
 use std::path::Path;
 
-use common::{assert_success, pjlab, stdout};
+use common::{assert_success, assert_usage_error, pjlab, stdout};
 use pjlab_chomp::{Chomp, Solver};
 use pjlab_core::{Game, Outcome, Side};
 
@@ -174,9 +174,7 @@ fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
         "--out",
         out_s,
     ]);
-    assert_eq!(refused.status.code(), Some(2));
-    let error = String::from_utf8_lossy(&refused.stderr);
-    assert!(error.contains("holds another atlas"), "{error}");
+    assert_usage_error(&refused, "holds another atlas");
 }
 
 #[test]
@@ -197,9 +195,7 @@ fn a_bad_atlas_is_refused_before_any_game() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(refused.status.code(), Some(2));
-    let error = String::from_utf8_lossy(&refused.stderr);
-    assert!(error.contains("depht"), "{error}");
+    assert_usage_error(&refused, "depht");
     assert!(!out.join("d1").exists(), "no cell is started");
     assert!(!out.join("atlas.toml").exists(), "nor the atlas written");
 }
@@ -230,9 +226,7 @@ fn an_atlas_played_in_two_shards_merges_to_the_unsharded_one() {
         "--out",
         merged.to_str().unwrap(),
     ]);
-    assert_eq!(early.status.code(), Some(2));
-    let error = String::from_utf8_lossy(&early.stderr);
-    assert!(error.contains("holds no atlas"), "{error}");
+    assert_usage_error(&early, "holds no atlas");
     assert!(!merged.exists(), "nothing written");
     run(&["--shard", "2/2"], &shards[1]);
     let merge = pjlab(&[
