@@ -34,6 +34,24 @@ pub struct Measure {
     pub complete: bool,
 }
 
+/// One class of setups (equal under the variant's renamings) in one balance cell: its
+/// setups' distinct games pooled.
+#[derive(Clone, Debug)]
+pub struct ClassMeasure {
+    /// Index of the level in the atlas.
+    pub level: usize,
+    /// Index of the protocol in the atlas.
+    pub protocol: usize,
+    /// The variant's name.
+    pub variant: String,
+    /// The class's name (its smallest layout).
+    pub class: String,
+    /// Setups of the class played.
+    pub setups: usize,
+    /// The first side's results over the class's distinct games.
+    pub white: Wdl,
+}
+
 /// A cell's progress.
 #[derive(Clone, Debug)]
 pub struct Progress {
@@ -67,6 +85,8 @@ pub struct LadderRatings {
 pub struct Results {
     /// Every variant of every balance cell that has games.
     pub measures: Vec<Measure>,
+    /// Every class of setups of the enumerable variants of at most 36 setups.
+    pub classes: Vec<ClassMeasure>,
     /// Every cell's progress, in the atlas's order.
     pub progress: Vec<Progress>,
     /// The ladder's ratings, once it has games.
@@ -107,6 +127,7 @@ impl Results {
 pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> {
     let mut results = Results {
         measures: Vec::new(),
+        classes: Vec::new(),
         progress: Vec::new(),
         ladder: None,
     };
@@ -143,6 +164,9 @@ pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> 
             (Some(level), Some(protocol)) => {
                 let level = index(atlas.levels.iter().map(|l| &l.name), level);
                 let protocol = index(atlas.protocols.iter().map(|p| &p.name), protocol);
+                results
+                    .classes
+                    .extend(class_measures::<K>(&spec, &played, level, protocol)?);
                 for (variant, group) in variant_groups::<K>(&spec, &played)? {
                     results.measures.push(Measure {
                         level,
@@ -157,6 +181,54 @@ pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> 
         }
     }
     Ok(results)
+}
+
+/// The classes of setups of a cell's enumerable variants of at most 36 setups: each setup's
+/// distinct games (as the cell's report counts them), summed over the setups of a class under
+/// the variant's last (widest) renaming.
+fn class_measures<K: GameKit>(
+    spec: &crate::RunSpec,
+    played: &[crate::runner::Played<K>],
+    level: usize,
+    protocol: usize,
+) -> Result<Vec<ClassMeasure>, Error> {
+    use pjlab_core::SetupVariant;
+    let mut out = Vec::new();
+    for v in spec.parsed_variants::<K>()? {
+        let Some(count) = v.count().filter(|&c| (2..=36).contains(&c)) else {
+            continue;
+        };
+        let mut by_setup: std::collections::BTreeMap<u64, Vec<&crate::runner::Played<K>>> =
+            std::collections::BTreeMap::new();
+        for g in played.iter().filter(|g| g.spec.variant == v) {
+            by_setup.entry(g.spec.setup % count).or_default().push(g);
+        }
+        let mut classes: std::collections::BTreeMap<String, (usize, Wdl)> =
+            std::collections::BTreeMap::new();
+        for members in by_setup.values() {
+            let layout =
+                <K::Variant as SetupVariant>::describe(&members[0].start).unwrap_or_default();
+            let Some((_, _, class)) = <K::Variant as SetupVariant>::classes(&layout).pop() else {
+                continue;
+            };
+            let entry = classes.entry(class).or_default();
+            entry.0 += 1;
+            entry.1 += Group::of(members).white;
+        }
+        out.extend(
+            classes
+                .into_iter()
+                .map(|(class, (setups, white))| ClassMeasure {
+                    level,
+                    protocol,
+                    variant: v.to_string(),
+                    class,
+                    setups,
+                    white,
+                }),
+        );
+    }
+    Ok(out)
 }
 
 fn index<'a>(mut names: impl Iterator<Item = &'a String>, name: &str) -> usize {
@@ -223,6 +295,7 @@ pub fn write_results<K: GameKit>(
         protocols_compared(&mut md, atlas, results, &first);
     }
     variants_compared(&mut md, atlas, results);
+    classes_section(&mut md, atlas, results, &first);
     progress_section(&mut md, results);
     let csv = atlas_csv(atlas, results);
     let path = dir.join("atlas.csv");
@@ -807,6 +880,84 @@ fn variants_compared(md: &mut String, atlas: &Atlas, results: &Results) {
         return;
     }
     let _ = writeln!(md, "{table}");
+}
+
+/// The classes of setups at the strongest level finished under the main protocol: each
+/// class's score, and whether the classes of a variant differ (Holm over their pairs).
+fn classes_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+    let Some(level) = results.top_complete(atlas, 0) else {
+        return;
+    };
+    let rows: Vec<&ClassMeasure> = results
+        .classes
+        .iter()
+        .filter(|c| c.level == level && c.protocol == 0)
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "## Setups by class at `{}`
+",
+        atlas.levels[level].name
+    );
+    let _ = writeln!(
+        md,
+        "{first}'s score by class of setups (setups equal under every renaming of the pieces, \
+         named by their smallest layout) at the strongest level finished, under the main \
+         protocol, closest to 50% first; each setup's distinct games, pooled over the class. \
+         The cells' reports have every setup.\n"
+    );
+    let mut variants: Vec<&str> = rows.iter().map(|r| r.variant.as_str()).collect();
+    variants.dedup();
+    for variant in variants {
+        let mut class_rows: Vec<&&ClassMeasure> =
+            rows.iter().filter(|r| r.variant == variant).collect();
+        class_rows.sort_by(|a, b| {
+            let d = |c: &ClassMeasure| (c.white.score() - 0.5).abs();
+            d(a).total_cmp(&d(b))
+        });
+        let mut table = Table::new([
+            "variant",
+            "class (smallest layout)",
+            "setups",
+            "distinct games",
+            "W-D-L",
+            "score %",
+            "95% Wilson",
+        ]);
+        for c in &class_rows {
+            let (low, high) = c.white.interval();
+            table.row([
+                variant.to_string(),
+                format!("`{}`", c.class),
+                c.setups.to_string(),
+                c.white.games().to_string(),
+                c.white.to_string(),
+                pct(c.white.score()),
+                format!("{}-{}", pct(low), pct(high)),
+            ]);
+        }
+        let _ = writeln!(md, "{table}");
+        let mut raw = Vec::new();
+        for (i, a) in class_rows.iter().enumerate() {
+            for b in &class_rows[i + 1..] {
+                if let Some(d) = score_difference(&a.white, &b.white) {
+                    raw.push(d.p_value);
+                }
+            }
+        }
+        let smallest = holm(&raw).into_iter().fold(1.0_f64, f64::min);
+        let _ = writeln!(
+            md,
+            "{variant}: {} of the {} pairs of classes differ after Holm's correction \
+             (smallest adjusted p = {}).\n",
+            holm(&raw).iter().filter(|&&p| p < 0.05).count(),
+            raw.len(),
+            p_text(smallest)
+        );
+    }
 }
 
 fn progress_section(md: &mut String, results: &Results) {

@@ -35,7 +35,8 @@ pub struct Group {
 }
 
 impl Group {
-    fn of<G: Game, V: std::fmt::Display>(games: &[&PlayedGame<G, V>]) -> Group {
+    /// The numbers of `games`.
+    pub(crate) fn of<G: Game, V: std::fmt::Display>(games: &[&PlayedGame<G, V>]) -> Group {
         let unique = unique_games(games.iter().copied());
         let mut white = Wdl::default();
         for g in &unique {
