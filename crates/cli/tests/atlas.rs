@@ -196,6 +196,19 @@ fn a_bad_atlas_is_refused_before_any_game() {
         out.to_str().unwrap(),
     ]);
     assert_usage_error(&refused, "depht");
+    let good = dir.path().join("good.toml");
+    std::fs::write(&good, ATLAS).unwrap();
+    let unknown = pjlab(&[
+        "atlas",
+        "run",
+        "--spec",
+        good.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--only",
+        "d7",
+    ]);
+    assert_usage_error(&unknown, "--only d7: no such level");
     assert!(!out.join("d1").exists(), "no cell is started");
     assert!(!out.join("atlas.toml").exists(), "nor the atlas written");
 }

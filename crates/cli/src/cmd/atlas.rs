@@ -208,6 +208,15 @@ fn play_atlas<K: GameKit>(
     agents: AgentFactory<K::Game>,
     verbosity: Verbosity,
 ) -> Result<()> {
+    for name in &args.only {
+        if name != "ladder" && !atlas.levels.iter().any(|l| &l.name == name) {
+            let known: Vec<&str> = atlas.levels.iter().map(|l| l.name.as_str()).collect();
+            bail!(
+                "--only {name}: no such level (the atlas's are {}, and ladder)",
+                known.join(", ")
+            );
+        }
+    }
     let shard = args
         .shard
         .as_deref()
