@@ -286,6 +286,7 @@ pub fn write_results<K: GameKit>(
          simulation budget.\n"
     );
     answer(&mut md, atlas, results, &first);
+    pick_section(&mut md, atlas, results, &first);
     levels_section(&mut md, atlas, results);
     std::fs::create_dir_all(dir.join("plots")).map_err(io(&dir.join("plots")))?;
     for p in 0..atlas.protocols.len() {
@@ -494,6 +495,57 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
         }
     }
     let _ = writeln!(md);
+}
+
+/// The variants at the strongest level finished under the main protocol, closest to 50% first,
+/// with their rank at the level below.
+fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+    let Some(level) = results.top_complete(atlas, 0) else {
+        return;
+    };
+    let ms = ranked(results, level, 0);
+    let below = if level > 0 {
+        ranked(results, level - 1, 0)
+    } else {
+        Vec::new()
+    };
+    let _ = writeln!(
+        md,
+        "## What a designer should pick
+"
+    );
+    let _ = writeln!(
+        md,
+        "The variants at `{}` under the main protocol, the fairest (closest to 50%) first: an \
+         interval that holds 50% means no first-move edge is shown. The last column is the \
+         variant's rank at the level below; the classes of setups are further down.\n",
+        atlas.levels[level].name
+    );
+    let mut table = Table::new([
+        "rank".to_string(),
+        "variant".into(),
+        format!("{first} score %"),
+        "95% Wilson".into(),
+        "distance from 50% (points)".into(),
+        "rank a level below".into(),
+    ]);
+    for (rank, m) in ms.iter().enumerate() {
+        let w = &m.group.white;
+        let (low, high) = w.interval();
+        let before = below
+            .iter()
+            .position(|b| b.variant == m.variant)
+            .map_or("-".to_string(), |r| (r + 1).to_string());
+        table.row([
+            (rank + 1).to_string(),
+            m.variant.clone(),
+            pct(w.score()),
+            format!("{}-{}", pct(low), pct(high)),
+            format!("{:.1}", 100.0 * (w.score() - 0.5).abs()),
+            before,
+        ]);
+    }
+    let _ = writeln!(md, "{table}");
 }
 
 /// One pair of variants compared at a level.
