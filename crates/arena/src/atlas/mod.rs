@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use crate::schedule::{Kind, Player, RunSpec};
 
 pub mod report;
+mod results;
 
 /// The spec file's name inside an atlas directory (a copy of the file it was started from).
 pub const SPEC_FILE: &str = "atlas.toml";

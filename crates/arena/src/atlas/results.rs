@@ -1,0 +1,367 @@
+//! What an atlas's report is computed from: every cell's records read into [`Results`] (each
+//! variant's numbers, the classes of setups, each cell's progress, the ladder's ratings), and the
+//! comparisons the report makes of them (pairs of variants with Holm's correction, protocols
+//! pooled over variants).
+
+use std::path::{Path, PathBuf};
+
+use pjlab_core::GameKit;
+use pjlab_stats::scores::score_difference;
+
+use super::{Atlas, Cell};
+use crate::report::{Group, unique_games, variant_groups};
+use crate::stats::{RatingModel, Wdl, difference_interval, fit_ratings};
+use crate::{Error, record, session};
+
+/// One variant's numbers in one balance cell.
+#[derive(Clone, Debug)]
+pub struct Measure {
+    /// Index of the level in the atlas.
+    pub level: usize,
+    /// Index of the protocol in the atlas.
+    pub protocol: usize,
+    /// The variant's name.
+    pub variant: String,
+    /// Its games (distinct games only in the results).
+    pub group: Group,
+    /// Whether the cell holding it has played all its games.
+    pub complete: bool,
+}
+
+/// One class of setups (equal under the variant's renamings) in one balance cell: its
+/// setups' distinct games pooled.
+#[derive(Clone, Debug)]
+pub struct ClassMeasure {
+    /// Index of the level in the atlas.
+    pub level: usize,
+    /// Index of the protocol in the atlas.
+    pub protocol: usize,
+    /// The variant's name.
+    pub variant: String,
+    /// The class's name (its smallest layout).
+    pub class: String,
+    /// Setups of the class played.
+    pub setups: usize,
+    /// The first side's results over the class's distinct games.
+    pub white: Wdl,
+}
+
+/// A cell's progress.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The cell's directory, relative to the atlas's.
+    pub dir: PathBuf,
+    /// Games played.
+    pub played: usize,
+    /// Games scheduled.
+    pub scheduled: usize,
+    /// The players' thinking time over the games played, in seconds of one core.
+    pub cpu_seconds: f64,
+    /// The processors its sessions ran on.
+    pub cpus: Vec<String>,
+}
+
+/// The levels' ratings from the ladder.
+#[derive(Clone, Debug)]
+pub struct LadderRatings {
+    /// Elo of each level (mean 0), in the atlas's order.
+    pub elo: Vec<f64>,
+    /// Half-width of each level's 95% interval.
+    pub half_width: Vec<f64>,
+    /// Distinct games rated.
+    pub games: usize,
+    /// Whether the ladder has played all its games.
+    pub complete: bool,
+}
+
+/// Everything the report says, read from the cells' records.
+#[derive(Clone, Debug)]
+pub struct Results {
+    /// Every variant of every balance cell that has games.
+    pub measures: Vec<Measure>,
+    /// Every class of setups of the enumerable variants of at most 36 setups.
+    pub classes: Vec<ClassMeasure>,
+    /// Every cell's progress, in the atlas's order.
+    pub progress: Vec<Progress>,
+    /// The ladder's ratings, once it has games.
+    pub ladder: Option<LadderRatings>,
+}
+
+impl Results {
+    /// The measure of `variant` at `level` under `protocol`, if played.
+    pub fn find(&self, level: usize, protocol: usize, variant: &str) -> Option<&Measure> {
+        self.measures
+            .iter()
+            .find(|m| m.level == level && m.protocol == protocol && m.variant == variant)
+    }
+
+    /// The highest level whose cells under `protocol` have all finished.
+    pub fn top_complete(&self, atlas: &Atlas, protocol: usize) -> Option<usize> {
+        (0..atlas.levels.len()).rev().find(|&l| {
+            let ms: Vec<&Measure> = self
+                .measures
+                .iter()
+                .filter(|m| m.level == l && m.protocol == protocol)
+                .collect();
+            let expected: usize = atlas.protocols[protocol]
+                .runs
+                .iter()
+                .map(|r| r.variants.len())
+                .sum();
+            ms.len() == expected && ms.iter().all(|m| m.complete)
+        })
+    }
+}
+
+/// Reads every cell of the atlas in `dir`.
+///
+/// # Errors
+/// [`Error::Record`] for a games file that does not read, [`Error::Options`] for a cell whose
+/// schedule cannot be made.
+pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> {
+    let mut results = Results {
+        measures: Vec::new(),
+        classes: Vec::new(),
+        progress: Vec::new(),
+        ladder: None,
+    };
+    for cell in atlas.cells() {
+        let scheduled = cell.spec.shard_schedule::<K>()?.len();
+        let parquet = session::games_file(&dir.join(&cell.dir));
+        let (spec, played) = if parquet.exists() {
+            record::load::<K>(&parquet)?
+        } else {
+            (cell.spec.clone(), Vec::new())
+        };
+        let complete = played.len() >= scheduled;
+        let mut cpus: Vec<String> = Vec::new();
+        for session in &spec.sessions {
+            if !cpus.contains(&session.cpu) {
+                cpus.push(session.cpu.clone());
+            }
+        }
+        results.progress.push(Progress {
+            dir: cell.dir.clone(),
+            played: played.len(),
+            scheduled,
+            cpu_seconds: played
+                .iter()
+                .flat_map(|g| g.clocks.iter())
+                .map(|c| c.total.as_secs_f64())
+                .sum(),
+            cpus,
+        });
+        if played.is_empty() {
+            continue;
+        }
+        match (&cell.level, &cell.protocol) {
+            (Some(level), Some(protocol)) => {
+                let level = index(atlas.levels.iter().map(|l| &l.name), level);
+                let protocol = index(atlas.protocols.iter().map(|p| &p.name), protocol);
+                results
+                    .classes
+                    .extend(class_measures::<K>(&spec, &played, level, protocol)?);
+                for (variant, group) in variant_groups::<K>(&spec, &played)? {
+                    results.measures.push(Measure {
+                        level,
+                        protocol,
+                        variant: variant.to_string(),
+                        group,
+                        complete,
+                    });
+                }
+            }
+            _ => results.ladder = Some(ladder_ratings::<K>(&cell, &played, complete)),
+        }
+    }
+    Ok(results)
+}
+
+/// The classes of setups of a cell's enumerable variants of at most 36 setups: each setup's
+/// distinct games (as the cell's report counts them), summed over the setups of a class under
+/// the variant's last (widest) renaming.
+fn class_measures<K: GameKit>(
+    spec: &crate::RunSpec,
+    played: &[crate::runner::Played<K>],
+    level: usize,
+    protocol: usize,
+) -> Result<Vec<ClassMeasure>, Error> {
+    use pjlab_core::SetupVariant;
+    let mut out = Vec::new();
+    for v in spec.parsed_variants::<K>()? {
+        let Some(count) = v.count().filter(|&c| (2..=36).contains(&c)) else {
+            continue;
+        };
+        let mut by_setup: std::collections::BTreeMap<u64, Vec<&crate::runner::Played<K>>> =
+            std::collections::BTreeMap::new();
+        for g in played.iter().filter(|g| g.spec.variant == v) {
+            by_setup.entry(g.spec.setup % count).or_default().push(g);
+        }
+        let mut classes: std::collections::BTreeMap<String, (usize, Wdl)> =
+            std::collections::BTreeMap::new();
+        for members in by_setup.values() {
+            let layout =
+                <K::Variant as SetupVariant>::describe(&members[0].start).unwrap_or_default();
+            let Some((_, _, class)) = <K::Variant as SetupVariant>::classes(&layout).pop() else {
+                continue;
+            };
+            let entry = classes.entry(class).or_default();
+            entry.0 += 1;
+            entry.1 += Group::of(members).white;
+        }
+        out.extend(
+            classes
+                .into_iter()
+                .map(|(class, (setups, white))| ClassMeasure {
+                    level,
+                    protocol,
+                    variant: v.to_string(),
+                    class,
+                    setups,
+                    white,
+                }),
+        );
+    }
+    Ok(out)
+}
+
+fn index<'a>(mut names: impl Iterator<Item = &'a String>, name: &str) -> usize {
+    names.position(|n| n == name).unwrap_or(0)
+}
+
+fn ladder_ratings<K: GameKit>(
+    cell: &Cell,
+    played: &[crate::runner::Played<K>],
+    complete: bool,
+) -> LadderRatings {
+    let games = unique_games(played);
+    let triples: Vec<(usize, usize, i8)> = games
+        .iter()
+        .map(|g| (g.spec.first, g.spec.second, g.result))
+        .collect();
+    let n = cell.spec.players.len();
+    let ratings = fit_ratings(n, &triples, &RatingModel::default());
+    LadderRatings {
+        elo: ratings.elo.clone(),
+        half_width: (0..n).map(|i| ratings.half_width(i)).collect(),
+        games: games.len(),
+        complete,
+    }
+}
+
+/// The measures of a level under a protocol, ordered by distance of the score from 50%.
+pub(crate) fn ranked(results: &Results, level: usize, protocol: usize) -> Vec<&Measure> {
+    let mut ms: Vec<&Measure> = results
+        .measures
+        .iter()
+        .filter(|m| m.level == level && m.protocol == protocol)
+        .collect();
+    ms.sort_by(|a, b| {
+        let d = |m: &Measure| (m.group.white.score() - 0.5).abs();
+        d(a).total_cmp(&d(b))
+    });
+    ms
+}
+
+/// One pair of variants compared at a level.
+pub(crate) struct Pair {
+    /// The first variant.
+    pub a: String,
+    /// The second variant.
+    pub b: String,
+    /// The first's score less the second's.
+    pub difference: f64,
+    /// The p-value of the difference, Holm-adjusted over the family.
+    pub holm_p: f64,
+}
+
+/// Every pair of the measures, `a`'s score less `b`'s, with Holm-adjusted p-values.
+pub(crate) fn pairwise(ms: &[&Measure]) -> Vec<Pair> {
+    let mut raw = Vec::new();
+    for (i, a) in ms.iter().enumerate() {
+        for b in &ms[i + 1..] {
+            if let Some(d) = score_difference(&a.group.white, &b.group.white) {
+                raw.push((
+                    a.variant.clone(),
+                    b.variant.clone(),
+                    d.difference,
+                    d.p_value,
+                ));
+            }
+        }
+    }
+    let adjusted = holm(&raw.iter().map(|r| r.3).collect::<Vec<_>>());
+    raw.into_iter()
+        .zip(adjusted)
+        .map(|((a, b, difference, _), holm_p)| Pair {
+            a,
+            b,
+            difference,
+            holm_p,
+        })
+        .collect()
+}
+
+/// Holm's step-down adjustment of `p` (each adjusted p-value in the input's order).
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
+/// The first side's score under protocol `a` less under `b` at `level`, pooled over the
+/// variants both played, with Newcombe's interval.
+pub(crate) fn pooled_difference(
+    results: &Results,
+    level: usize,
+    a: usize,
+    b: usize,
+) -> Option<(f64, f64, f64)> {
+    let mut wa = Wdl::default();
+    let mut wb = Wdl::default();
+    for m in results
+        .measures
+        .iter()
+        .filter(|m| m.level == level && m.protocol == a)
+    {
+        if let Some(o) = results.find(level, b, &m.variant) {
+            merge(&mut wa, &m.group.white);
+            merge(&mut wb, &o.group.white);
+        }
+    }
+    (wa.games() > 0 && wb.games() > 0).then(|| {
+        difference_interval(
+            (wa.points(), wa.games() as f64),
+            (wb.points(), wb.games() as f64),
+        )
+    })
+}
+
+fn merge(into: &mut Wdl, w: &Wdl) {
+    *into += *w;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::holm;
+
+    #[test]
+    fn holm_matches_its_definition_on_a_small_family() {
+        // Sorted 0.01, 0.02, 0.04: 3 x 0.01, max(0.03, 2 x 0.02), max(0.04, 1 x 0.04).
+        let adjusted = holm(&[0.04, 0.01, 0.02]);
+        let expected = [0.04, 0.03, 0.04];
+        for (a, e) in adjusted.iter().zip(expected) {
+            assert!((a - e).abs() < 1e-12, "{adjusted:?}");
+        }
+        // Sorted 0.8, 0.9: 2 x 0.8 capped at 1, then max(1, 0.9).
+        assert_eq!(holm(&[0.9, 0.8]), vec![1.0, 1.0]);
+        assert_eq!(holm(&[0.02, 0.5]), vec![0.04, 0.5]);
+    }
+}
