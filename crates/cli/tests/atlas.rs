@@ -231,25 +231,21 @@ fn an_atlas_played_in_two_shards_merges_to_the_unsharded_one() {
     run(&["--shard", "1/2"], &shards[0]);
     // A merge before the second shard has started is refused: that shard holds no atlas yet.
     let merged = dir.path().join("merged");
-    let early = pjlab(&[
-        "atlas",
-        "merge",
-        shards[0].to_str().unwrap(),
-        shards[1].to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-    ]);
+    let merge_shards = || {
+        pjlab(&[
+            "atlas",
+            "merge",
+            shards[0].to_str().unwrap(),
+            shards[1].to_str().unwrap(),
+            "--out",
+            merged.to_str().unwrap(),
+        ])
+    };
+    let early = merge_shards();
     assert_usage_error(&early, "holds no atlas");
     assert!(!merged.exists(), "nothing written");
     run(&["--shard", "2/2"], &shards[1]);
-    let merge = pjlab(&[
-        "atlas",
-        "merge",
-        shards[0].to_str().unwrap(),
-        shards[1].to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-    ]);
+    let merge = merge_shards();
     assert_success(&merge, &[]);
     assert!(
         stdout(&merge).contains("5 cells merged"),

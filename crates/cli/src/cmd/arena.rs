@@ -195,14 +195,9 @@ fn run(request: Request, mut common: Common, verbosity: Verbosity) -> Result<()>
         PathBuf::from(format!("runs/{}-{stamp}", request.kind.name()))
     });
     // A run stopped before its first save left its directory but no games and no options: it
-    // starts again from the options given, if they name its players.
+    // starts again from the options given (the schedule checks them as for any new run).
     if common.resume && out.is_dir() && !session::games_file(&out).exists() {
-        let needed = match request.kind {
-            Kind::Match => 2,
-            Kind::Tournament => 2,
-            Kind::Balance => 1,
-        };
-        if request.specs.len() < needed {
+        if request.specs.is_empty() {
             bail!(
                 "{} holds no games yet (the run stopped before its first save): give the run's \
                  options again to start it",
