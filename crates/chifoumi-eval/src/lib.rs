@@ -43,10 +43,8 @@ pub fn player(
 ) -> Result<Box<dyn pjlab_chifoumi::Player + Send>, String> {
     let spec = spec.trim();
     if pjlab_core::spec::split(spec).0 == "ismcts" {
-        let options = pjlab_core::spec::Spec::parse(spec)
-            .and_then(|mut s| IsmctsOptions::take(&mut s))
-            .map_err(|e| format!("player {spec:?}: {e}"))?;
-        return Ok(Box::new(IsmctsPlayer::new(rules.clone(), options)));
+        let player = ismcts_player(spec, rules).map_err(|e| format!("player {spec:?}: {e}"))?;
+        return Ok(Box::new(player));
     }
     pjlab_chifoumi::parse_player(spec).map_err(|e| {
         let text = e.to_string();
@@ -56,6 +54,20 @@ pub fn player(
             text
         }
     })
+}
+
+/// The information-set MCTS player of the spec `ismcts[:options]` (see [`IsmctsOptions`]) for
+/// matches of `rules`.
+///
+/// # Errors
+/// The spec's unknown option or bad value.
+pub fn ismcts_player(
+    spec: &str,
+    rules: &pjlab_chifoumi::Rules,
+) -> Result<IsmctsPlayer, pjlab_core::spec::SpecError> {
+    let options =
+        pjlab_core::spec::Spec::parse(spec).and_then(|mut s| IsmctsOptions::take(&mut s))?;
+    Ok(IsmctsPlayer::new(rules.clone(), options))
 }
 
 /// What can go wrong in a Chifoumi run.

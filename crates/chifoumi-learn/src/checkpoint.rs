@@ -2,8 +2,9 @@
 //!
 //! ```text
 //! config.toml                 the run's settings (as given; only `iterations` may change)
-//! checkpoints/iter-NNNN/      model.bpk, optimizer.bpk, state.json (iteration, shape, network,
-//!                             pool, seconds trained); written to a temporary name, then renamed
+//! checkpoints/iter-NNNN/      model.bpk, network.json (what the network is, for players),
+//!                             optimizer.bpk, state.json (iteration, shape, network, pool,
+//!                             seconds trained); written to a temporary name, then renamed
 //! checkpoints/latest          the newest checkpoint's name
 //! pool/iter-NNNN/model.bpk    the snapshots in the opponent pool
 //! metrics.jsonl, plots/       one line an iteration; SVG curves
@@ -11,8 +12,10 @@
 
 use std::path::{Path, PathBuf};
 
+use pjlab_chifoumi::Rules;
 use pjlab_nn::inference::PackedNet;
-use pjlab_nn::{NetConfig, NetShape};
+use pjlab_nn::model::CHIFOUMI;
+use pjlab_nn::{NetConfig, NetShape, NetworkFile};
 use serde::{Deserialize, Serialize};
 
 use pjlab_run::dir::{Checkpoints, RunDir};
@@ -102,8 +105,16 @@ pub fn commit(
 ) -> Result<(), Error> {
     let checkpoints = RunDir::at(run).checkpoints();
     let keep_every = (keep_every > 0).then_some(keep_every);
+    let network = NetworkFile::new(
+        CHIFOUMI,
+        pjlab_players::chifoumi::contract(Rules::default().radius).encoder,
+        state.network.clone(),
+        state.shape,
+        serde_json::Value::Null,
+    );
     checkpoints.commit(state.iteration, keep + 1, keep_every, |tmp| {
         write(tmp)?;
+        network.write(tmp)?;
         let text = serde_json::to_string_pretty(state).expect("a state is JSON");
         std::fs::write(tmp.join("state.json"), text).map_err(io(tmp))
     })

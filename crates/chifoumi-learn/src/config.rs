@@ -159,7 +159,7 @@ impl LearnConfig {
             return bad("network", "hidden and layers at least 1");
         }
         for spec in &self.opponents {
-            let net = crate::player::parse_net_spec(spec)
+            let net = pjlab_players::chifoumi::parse_net_spec(spec)
                 .map_err(|e| Error::Config(format!("opponents: {e}")))?;
             if net.is_none() {
                 pjlab_chifoumi::parse_player(spec)

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::config::LearnConfig;
 use crate::learner::PgBatch;
 use crate::metrics::IterationLog;
-use crate::player::Step;
+use pjlab_players::chifoumi::Step;
 /// The decisions of one match with their returns, and how it went.
 pub(crate) struct Played {
     pub(crate) steps: Vec<Step>,

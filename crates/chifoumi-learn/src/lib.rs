@@ -3,8 +3,9 @@
 //! - [`features`]: the network's input, the observation's tensor and a [`features::Memory`]
 //!   of the match (scores, duels called, draws revealed, the opponent's pickups seen, where it
 //!   was last seen, the `observer`'s estimate of its bag and the exact duel value against it).
-//! - [`player::NetPlayer`]: the policy over the legal actions, sampled at a temperature, on the
-//!   packed CPU network of [`pjlab_nn::inference`]; `net:checkpoint=DIR` in player specs.
+//! - [`NetPlayer`] (of `pjlab-players`, where every player is built): the policy over the
+//!   intents, sampled at a temperature, on the packed CPU network of [`pjlab_nn::inference`];
+//!   `net:checkpoint=DIR` in player specs. Training records its decisions' trace.
 //! - [`train::train`]: policy gradient (REINFORCE) with the network's own win/draw/loss head as
 //!   baseline and an entropy bonus, AdamW; opponents drawn each match from a pool of the
 //!   learner's past snapshots and the scripted players. A decision's return is its game's
@@ -22,13 +23,12 @@ mod decisions;
 pub mod features;
 pub mod learner;
 pub mod metrics;
-pub mod player;
 pub mod report;
 pub mod train;
 
 pub use config::LearnConfig;
 pub use metrics::{IterationLog, read_metrics};
-pub use player::NetPlayer;
+pub use pjlab_players::chifoumi::NetPlayer;
 pub use train::{TrainSummary, evaluate, train};
 
 /// What can go wrong in training or loading the learned player.
@@ -52,4 +52,7 @@ pub enum Error {
     /// The game refused something.
     #[error(transparent)]
     Game(#[from] pjlab_chifoumi::Error),
+    /// A player (an opponent's spec, a network) that cannot be built.
+    #[error(transparent)]
+    Player(#[from] pjlab_players::Error),
 }

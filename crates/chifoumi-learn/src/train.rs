@@ -26,7 +26,7 @@ use crate::decisions::{Played, batches, returns_of};
 use crate::features::input_len;
 use crate::learner::{PgLearner, PgMetrics};
 use crate::metrics::{IterationLog, plot, read_metrics};
-use crate::player::NetPlayer;
+use pjlab_players::chifoumi::{NetPlayer, load_checked, parse_net_spec};
 use pjlab_run::dir::{Manifest, RunDir, RunKind};
 
 /// Outputs of the policy: one per [`pjlab_chifoumi::players::Intent`].
@@ -67,10 +67,8 @@ type Nets = HashMap<String, (Arc<PackedNet>, f32)>;
 fn load_nets(specs: &[String]) -> Result<Nets, Error> {
     let mut nets = Nets::new();
     for spec in specs {
-        if let Some((path, temperature)) =
-            crate::player::parse_net_spec(spec).map_err(Error::Config)?
-        {
-            let net = crate::player::load_checked(&path, Rules::default().radius)?;
+        if let Some((path, temperature)) = parse_net_spec(spec)? {
+            let net = load_checked(&path, Rules::default().radius)?;
             nets.insert(spec.clone(), (Arc::new(net), temperature));
         }
     }

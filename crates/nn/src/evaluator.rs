@@ -73,6 +73,16 @@ impl<G: Game, E: Encoder<G>> NetEvaluator<G, E> {
                 device: device.clone(),
             }
         };
+        Self::with_backend(backend, encoder, cache_capacity)
+    }
+
+    /// An evaluator for a network already packed for the CPU (a loaded checkpoint's,
+    /// [`crate::Model::Packed`]), caching as [`NetEvaluator::new`] does.
+    pub fn packed(net: PackedNet, encoder: E, cache_capacity: usize) -> Self {
+        Self::with_backend(Backend::Packed(net), encoder, cache_capacity)
+    }
+
+    fn with_backend(backend: Backend, encoder: E, cache_capacity: usize) -> Self {
         NetEvaluator {
             backend,
             encoder,

@@ -28,6 +28,7 @@ pub mod checkpoint;
 pub mod evaluator;
 pub mod export;
 pub mod inference;
+pub mod model;
 pub mod net;
 #[cfg(feature = "onnx-runtime")]
 pub mod onnx;
@@ -36,6 +37,7 @@ pub mod trainee;
 
 pub use evaluator::{EvalCounters, NetEvaluator, softmax_in_place, wdl_probabilities, wdl_value};
 pub use inference::PackedNet;
+pub use model::{Model, NetworkFile, Source};
 pub use net::{DRAW, LOSS, NetConfig, NetShape, PolicyValueNet, WIN};
 pub use trainee::Trainee;
 

@@ -1,4 +1,4 @@
-//! [`Player`]: one of the lab's agents (every spec of `pjlab_train::agent::build`: `random`,
+//! [`Player`]: one of the lab's agents (every spec of `pjlab_players::build`: `random`,
 //! `greedy`, `alphabeta:depth=3`, `mcts:sims=800`, `net:checkpoint=DIR` or `model.onnx`,
 //! `alphabeta:eval=nnue:FILE`, ...) choosing actions in a [`State`] of its game, and Chifoumi's
 //! players (`crate::chifoumi_agent`).
@@ -32,7 +32,8 @@ pub trait Player: Send + Sync {
 }
 
 /// Builds the agent `spec` names for the game `game` (a registry name), seeded with `seed`:
-/// `pjlab_train::agent::build`'s specs for the board games, `pjlab chifoumi`'s for Chifoumi.
+/// `pjlab_players::build`'s specs for the board games, `pjlab_players::chifoumi::build`'s for
+/// Chifoumi.
 ///
 /// # Errors
 /// [`Error::UnknownGame`], and [`Error::Argument`] for a spec the factory refuses (unknown
@@ -60,7 +61,7 @@ struct KitPlayer<K: GameKit> {
 impl<K: GameKit> KitPlayer<K> {
     fn build(spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
         let spec = spec.trim();
-        let agent = pjlab_train::agent::build::<K>(spec, seed)
+        let agent = pjlab_players::build::<K>(spec, seed)
             .map_err(|e| Error::Argument(format!("{} agent {spec:?}: {e}", K::INFO.name)))?;
         Ok(Box::new(KitPlayer::<K> {
             spec: spec.to_string(),

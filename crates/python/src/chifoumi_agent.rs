@@ -38,7 +38,7 @@ impl ChifoumiPlayer {
     pub(crate) fn build(spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
         let spec = spec.trim();
         let rules = Rules::default();
-        let player = pjlab_chifoumi_learn::player::build(spec, &rules)
+        let player = pjlab_players::chifoumi::build(spec, &rules)
             .map_err(|e| Error::Argument(format!("chifoumi agent {spec:?}: {e}")))?;
         let replica = new_replica(&rules)?;
         Ok(Box::new(ChifoumiPlayer {

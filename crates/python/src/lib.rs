@@ -12,7 +12,7 @@
 //!   [`batch::game_seed`].
 //! - [`build_player`]: the lab's agents by spec (`alphabeta:depth=3`, `net:checkpoint=DIR`,
 //!   ...) choosing actions in a [`State`], through the factories the binary uses too
-//!   (`pjlab_train::agent::build`; `pjlab_chifoumi_learn::player::build` for Chifoumi).
+//!   (`pjlab_players::build`; `pjlab_players::chifoumi::build` for Chifoumi).
 //! - [`load_model`]: a network (a training checkpoint, or an ONNX model that follows the game's
 //!   model card, checked by `pjlab_nn::card`) evaluating observations or states.
 //! - Records: [`GameHandle::state_from_text`], [`GameHandle::decode_moves`] and

@@ -5,10 +5,8 @@
 use std::any::Any;
 use std::path::Path;
 
-use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
-use pjlab_nn::PackedNet;
-use pjlab_nn::card::{Contract, card_game, card_path, read_card};
-use pjlab_nn::onnx::OnnxModel;
+use pjlab_core::{Encoder, Game, GameKit};
+use pjlab_nn::Source;
 use pjlab_registry::{GameName, with_kit};
 
 use crate::Error;
@@ -79,110 +77,69 @@ pub fn load_model(
             known: games.join(", "),
         })
     };
-    let onnx = path.extension().is_some_and(|e| e == "onnx");
     let name = match game {
         Some(name) => parse(name)?,
-        None if onnx => {
-            let card = read_card(path).map_err(net_error)?.ok_or_else(|| {
-                Error::Argument(format!(
-                    "{}: no model card beside it ({}) to name its game: pass game=...",
-                    path.display(),
-                    card_path(path).display()
-                ))
-            })?;
-            let found = card_game(&card, &games).ok_or_else(|| {
-                Error::Argument(format!(
-                    "{}: the card names no game of the registry ({}): pass game=...",
-                    card_path(path).display(),
-                    games.join(", ")
-                ))
+        None => {
+            let source = Source::find(path).map_err(net_error)?;
+            let found = source.game(&games).ok_or_else(|| {
+                Error::Argument(match (&source, source.card_path()) {
+                    (Source::Onnx { card: None, .. }, Some(card)) => format!(
+                        "{}: no model card beside it ({}) to name its game: pass game=...",
+                        path.display(),
+                        card.display()
+                    ),
+                    (_, Some(card)) => format!(
+                        "{}: the card names no game of the registry ({}): pass game=...",
+                        card.display(),
+                        games.join(", ")
+                    ),
+                    (_, None) => format!(
+                        "{}: a network for {}, no game of the registry ({})",
+                        source.path().display(),
+                        source.named_game().unwrap_or_default(),
+                        games.join(", ")
+                    ),
+                })
             })?;
             parse(found)?
         }
-        None => {
-            let found = pjlab_train::checkpoint::game(path).map_err(train_error)?;
-            parse(&found)?
-        }
     };
-    if onnx {
-        with_kit!(name, |K| KitModel::<K>::onnx(path, variant))
-    } else {
-        with_kit!(name, |K| KitModel::<K>::checkpoint(path))
-    }
+    with_kit!(name, |K| KitModel::<K>::load(path, variant))
 }
 
 fn net_error(e: pjlab_nn::Error) -> Error {
     Error::Argument(e.to_string())
 }
 
-fn train_error(e: pjlab_train::Error) -> Error {
-    Error::Argument(e.to_string())
-}
-
-/// What runs a network.
-enum Runner {
-    Packed(PackedNet),
-    Onnx(OnnxModel),
-}
-
 /// A network of a [`GameKit`]'s game and the encoder its inputs come from.
 struct KitModel<K: GameKit> {
-    runner: Runner,
+    model: pjlab_nn::Model,
     encoder: K::Encoder,
 }
 
 impl<K: GameKit> KitModel<K> {
-    fn onnx(path: &Path, variant: Option<&str>) -> Result<Box<dyn Model>, Error> {
-        let card = read_card(path).map_err(net_error)?;
-        let encoder = match (&card, variant) {
-            (None, Some(variant)) => {
-                let variant = K::variant(variant).map_err(|reason| Error::UnknownVariant {
-                    game: K::INFO.name,
-                    variant: variant.to_string(),
+    fn load(path: &Path, variant: Option<&str>) -> Result<Box<dyn Model>, Error> {
+        let (model, encoder) =
+            pjlab_players::load_network::<K>(path, variant).map_err(|e| match e {
+                pjlab_players::Error::UnknownVariant {
+                    game,
+                    variant,
                     reason,
-                })?;
-                K::position_encoder(&variant.start(0))
-            }
-            _ => pjlab_train::agent::card_encoder::<K>(card.as_ref()),
-        };
-        let contract = Contract::of(Some(K::INFO.name), &encoder);
-        let model = OnnxModel::load(path, &contract).map_err(net_error)?;
-        Ok(Box::new(KitModel::<K> {
-            runner: Runner::Onnx(model),
-            encoder,
-        }))
-    }
-
-    fn checkpoint(path: &Path) -> Result<Box<dyn Model>, Error> {
-        let (net, encoder) =
-            pjlab_train::checkpoint::load_packed::<K>(path).map_err(train_error)?;
-        Ok(Box::new(KitModel::<K> {
-            runner: Runner::Packed(net),
-            encoder,
-        }))
+                } => Error::UnknownVariant {
+                    game,
+                    variant,
+                    reason,
+                },
+                other => Error::Argument(other.to_string()),
+            })?;
+        Ok(Box::new(KitModel::<K> { model, encoder }))
     }
 
     /// One or more rows through the network.
     fn run(&self, inputs: &[f32], policy: &mut [f32], wdl: &mut [f32]) -> Result<(), Error> {
-        match &self.runner {
-            Runner::Packed(net) => {
-                net.forward(inputs, policy, wdl);
-                Ok(())
-            }
-            Runner::Onnx(model) => {
-                let (width, actions) = (self.input_len(), self.num_actions());
-                let rows = inputs
-                    .chunks_exact(width)
-                    .zip(policy.chunks_exact_mut(actions))
-                    .zip(wdl.chunks_exact_mut(3));
-                for ((input, policy), wdl) in rows {
-                    model
-                        .run(input, policy, wdl)
-                        .map_err(|e| Error::Argument(format!("onnx model: {e}")))?;
-                }
-                Ok(())
-            }
-        }
+        self.model
+            .forward(inputs, policy, wdl)
+            .map_err(|e| Error::Argument(e.to_string()))
     }
 
     fn check_lengths(&self, rows: usize, policy: usize, value: usize) -> Result<(), Error> {
@@ -197,10 +154,7 @@ impl<K: GameKit> Model for KitModel<K> {
     }
 
     fn format(&self) -> &'static str {
-        match self.runner {
-            Runner::Packed(_) => "checkpoint",
-            Runner::Onnx(_) => "onnx",
-        }
+        self.model.format()
     }
 
     fn encoding(&self) -> String {

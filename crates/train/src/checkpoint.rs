@@ -1,10 +1,13 @@
-//! Checkpoints: what the training loop writes after each iteration, and [`load`], the one way
-//! to read a trained network back (network players, the UGI engine, the export).
+//! Checkpoints: what the training loop writes after each iteration, and [`load`], the way back
+//! to a network with the run's configuration (to resume, or to export it with its training
+//! summary); players load networks with `pjlab_players::load_network`.
 //!
 //! A checkpoint is a directory `checkpoints/iter-NNNN/` of a run directory:
 //!
 //! ```text
 //! model.bpk       the network's weights (Burn's binary record)
+//! network.json    what they are: game, encoder, network, shape, the game's table
+//!                 ([`pjlab_nn::NetworkFile`]; what players load the network by)
 //! optimizer.bpk   the optimiser's state
 //! state.json      iteration, encoder id, network shape, the run's configuration (with
 //!                 `game`), the replay window's size, use counts and samples seen, seconds trained
@@ -26,7 +29,7 @@ use pjlab_run::dir::{Checkpoints, RunDir};
 use crate::Error;
 use crate::config::RunConfig;
 use crate::learner::Learner;
-use pjlab_nn::{NetShape, PolicyValueNet};
+use pjlab_nn::{NetShape, NetworkFile, PolicyValueNet};
 
 /// What a checkpoint's `state.json` holds besides the weights and optimiser.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -154,19 +157,6 @@ pub fn load<K: GameKit>(
     Ok((model, state.config))
 }
 
-/// A trained network of the game of kit `K` packed for CPU inference
-/// ([`pjlab_nn::checkpoint::load_packed`]), and the encoder it was trained with: `path` is a
-/// checkpoint or a run directory (its latest checkpoint). What the bindings evaluate, without
-/// naming Burn's devices.
-///
-/// # Errors
-/// As [`load`].
-pub fn load_packed<K: GameKit>(path: &Path) -> Result<(pjlab_nn::PackedNet, K::Encoder), Error> {
-    let (dir, state) = read_state::<K>(path)?;
-    let net = pjlab_nn::checkpoint::load_packed(&dir, &state.config.network, state.shape)?;
-    Ok((net, K::encoder(&state.config.game)))
-}
-
 /// The newest checkpoint of the run directory `run`, loaded for inference: its name, its
 /// iteration and the network; `None` while the run has none.
 ///
@@ -275,10 +265,19 @@ pub(crate) fn write<K: GameKit>(
         chunks: chunks.to_vec(),
     };
     let text = serde_json::to_string(&state).map_err(|e| Error::Checkpoint(e.to_string()))?;
+    let table = serde_json::to_value(&config.game).map_err(|e| Error::Checkpoint(e.to_string()))?;
+    let network = NetworkFile::new(
+        K::INFO.name,
+        state.encoder.clone(),
+        config.network.clone(),
+        state.shape,
+        table,
+    );
     RunDir::at(run)
         .checkpoints()
         .commit(iteration, keep, keep_every, |tmp| -> Result<(), Error> {
             learner.save(tmp)?;
+            network.write(tmp)?;
             std::fs::write(tmp.join("state.json"), text).map_err(io_err(tmp))
         })
 }

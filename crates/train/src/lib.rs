@@ -3,12 +3,11 @@
 //! the network of `pjlab-nn`.
 //!
 //! The loop ([`run`]) plays, trains and evaluates; [`learner`] holds the AlphaZero losses;
-//! [`checkpoint`] writes and loads a training run's checkpoints ([`checkpoint::load`] is the one
+//! [`checkpoint`] writes and loads a training run's checkpoints ([`checkpoint::load`] is the
 //! way back to a network it trained); [`metrics`] writes the metrics lines and plots,
-//! [`summary`] a run's report from them; [`strength`] measures a network; [`agent`] makes it a
-//! player; [`roles`] split the loop into self-play actors and a learner.
+//! [`summary`] a run's report from them; [`strength`] measures a network (as a player of
+//! `pjlab-players`); [`roles`] split the loop into self-play actors and a learner.
 
-pub mod agent;
 pub mod checkpoint;
 pub mod config;
 pub mod learner;
@@ -21,7 +20,6 @@ mod steps;
 pub mod strength;
 pub mod summary;
 
-pub use agent::NetAgent;
 pub use config::{EvalConfig, RunConfig};
 pub use learner::{Batch, Learner, StepMetrics, TrainConfig};
 pub use metrics::IterationMetrics;

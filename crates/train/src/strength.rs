@@ -14,9 +14,9 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::agent::NetAgent;
 use pjlab_nn::NetEvaluator;
 use pjlab_nn::PolicyValueNet;
+use pjlab_players::NetAgent;
 
 /// A measurement of strength.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -340,13 +340,13 @@ fn an_abalone_run_plays_trains_judges_against_alphabeta_and_resumes() {
     );
     // The checkpoint is a player of its own game only.
     let spec = format!("net:checkpoint={},sims=4", d.display());
-    let mut agent = pjlab_train::agent::net_agent::<AbaloneKit>(&spec, 1).unwrap();
+    let mut agent = pjlab_players::net_agent::<AbaloneKit>(&spec, 1).unwrap();
     let start = AbaloneKit::variant("doubles").unwrap();
     let position = pjlab_core::SetupVariant::start(start, 0);
     let mut legal = Vec::new();
     position.legal_moves(&mut legal);
     assert!(legal.contains(&agent.decide(&position).best_move.unwrap()));
-    let err = pjlab_train::agent::net_agent::<PijersiKit>(&spec, 1)
+    let err = pjlab_players::net_agent::<PijersiKit>(&spec, 1)
         .err()
         .expect("refused")
         .to_string();

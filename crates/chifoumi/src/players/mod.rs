@@ -53,6 +53,18 @@ pub trait Player {
     fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action;
 }
 
+/// The scripted players' names, as [`parse_player`] knows them (`focused` takes a type).
+pub const SCRIPTED: &[&str] = &[
+    "random",
+    "focused",
+    "greedy",
+    "avoider",
+    "counter",
+    "counter-reset",
+    "observer",
+    "lurker",
+];
+
 /// Builds a player from its spec: `random`, `focused:F` (or `P`, `C`), `greedy`, `avoider`,
 /// `counter`, `counter-reset`, `observer`.
 ///

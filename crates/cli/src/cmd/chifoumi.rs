@@ -192,9 +192,10 @@ impl Common {
 }
 
 /// Builds a player from its spec for matches of `rules` (the scripted players, `ismcts` and
-/// `net:checkpoint=DIR[,temp=T]`): [`pjlab_chifoumi_learn::player::build`].
+/// `net:checkpoint=DIR[,temp=T]`): [`pjlab_players::chifoumi::build`], its error as the run's
+/// factory passes it on.
 pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player + Send>, String> {
-    pjlab_chifoumi_learn::player::build(spec, rules)
+    pjlab_players::chifoumi::build(spec, rules).map_err(|e| e.to_string())
 }
 
 /// Runs the command.

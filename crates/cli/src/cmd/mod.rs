@@ -36,13 +36,13 @@ pub fn install_stop_signal(what_happens: &'static str) {
 }
 
 /// Builds an agent of the game of kit `K` from its spec: `net:checkpoint=<dir>,...` (a network
-/// trained on that game, see `pjlab_train::agent::net_agent`) or any spec of
+/// trained on that game, see `pjlab_players::net_agent`) or any spec of
 /// `pjlab_agents::build`.
 pub fn agent<K: pjlab_core::GameKit>(
     spec: &str,
     seed: u64,
 ) -> anyhow::Result<Box<dyn pjlab_agents::Agent<K::Game>>> {
-    Ok(pjlab_train::agent::build::<K>(spec, seed)?)
+    Ok(pjlab_players::build::<K>(spec, seed)?)
 }
 
 /// This invocation's provenance: the build (from the build script), the machine, the command

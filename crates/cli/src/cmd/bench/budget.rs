@@ -13,7 +13,7 @@ use pjlab_arena::schedule::overrun_threshold;
 use pjlab_core::Encoder;
 use pjlab_nn::{NetConfig, NetShape, PolicyValueNet};
 use pjlab_pijersi::{PijersiEncoder, PijersiKit, Position};
-use pjlab_train::NetAgent;
+use pjlab_players::NetAgent;
 
 use super::{Args, Figure, sample_positions};
 use crate::Verbosity;

@@ -1,17 +1,21 @@
-//! [`NetPlayer`]: the learned player, and the trace of its decisions that training learns from.
+//! Chifoumi's players by spec ([`build`]: the scripted players, `ismcts`, and `net:`), and
+//! [`NetPlayer`], the learned player, with the trace of its decisions that training
+//! (`pjlab-chifoumi-learn`) learns from.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use pjlab_chifoumi::players::Intent;
+use pjlab_chifoumi::players::{Intent, Memory, input_len};
 use pjlab_chifoumi::{Action, ActionSet, Observation, Player, Rules};
+use pjlab_core::EncoderId;
+use pjlab_nn::card::Contract;
 use pjlab_nn::inference::PackedNet;
-use pjlab_nn::{LOSS, WIN};
+use pjlab_nn::model::{CHIFOUMI, CHIFOUMI_ENCODER};
+use pjlab_nn::{LOSS, Model, Source, WIN};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::Error;
-use crate::features::{Memory, input_len};
 
 /// One decision of the learned player, as training needs it.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,8 +76,7 @@ impl NetPlayer {
     /// checkpoint directory) for matches of `rules`.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when no checkpoint loads, or its shape does not fit (see
-    /// [`load_checked`]).
+    /// As [`load_checked`].
     pub fn load(
         path: &Path,
         rules: &Rules,
@@ -185,81 +188,122 @@ impl Player for NetPlayer {
     }
 }
 
-/// The packed network of `path` (a run directory means its newest checkpoint), checked to read
-/// the input of a visibility radius of `radius` and to answer one logit per [`Intent`].
+/// What a learned player's network must read and answer for a visibility radius of
+/// `radius`: the observation and memory of [`input_len`], one logit per [`Intent`].
+pub fn contract(radius: u8) -> Contract {
+    Contract {
+        game: Some(CHIFOUMI.into()),
+        encoder: EncoderId {
+            name: CHIFOUMI_ENCODER.into(),
+            version: 1,
+        },
+        input_len: input_len(radius),
+        actions: Intent::ALL.len(),
+    }
+}
+
+/// The packed network of `path` (a run directory means its newest checkpoint), checked to be
+/// Chifoumi's and to read the input of a visibility radius of `radius` ([`contract`]).
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when it does not load or has another shape.
+/// [`Error::Net`] when it does not load or does not fit, [`Error::OtherGame`] for a board
+/// game's network, [`Error::PlayerSpec`] for an ONNX model (the learned player runs checkpoints).
 pub fn load_checked(path: &Path, radius: u8) -> Result<PackedNet, Error> {
-    let net = crate::checkpoint::load_packed(path)?;
-    if net.input_len() != input_len(radius) || net.actions() != Intent::ALL.len() {
-        return Err(Error::Checkpoint(format!(
-            "{}: the network reads {} inputs and answers {} actions; radius {} needs {} inputs \
-             and the intents {} actions",
-            path.display(),
-            net.input_len(),
-            net.actions(),
-            radius,
-            input_len(radius),
-            Intent::ALL.len()
-        )));
+    let source = Source::find(path)?;
+    if let Some(found) = source.named_game()
+        && found != CHIFOUMI
+    {
+        return Err(Error::OtherGame {
+            path: path.display().to_string(),
+            found,
+            expected: CHIFOUMI,
+        });
     }
-    Ok(net)
+    match Model::load(&source, &contract(radius))? {
+        Model::Packed { net, .. } => Ok(net),
+        Model::Onnx(_) => Err(Error::PlayerSpec {
+            spec: path.display().to_string(),
+            reason: "Chifoumi's learned player runs a checkpoint, not an ONNX model".into(),
+        }),
+    }
 }
 
 /// Networks loaded so far, by checkpoint path: every match builds its players afresh.
 static NETS: Mutex<Vec<(PathBuf, Arc<PackedNet>)>> = Mutex::new(Vec::new());
 
-/// Builds a player from its spec for matches of `rules`: the scripted players and `ismcts`
-/// ([`pjlab_chifoumi_eval::player`]), and `net:checkpoint=DIR[,temp=T]` (a training run or
-/// checkpoint of `pjlab chifoumi train`; the policy sampled at temperature T, default 1; 0 plays
-/// the likeliest action). A network is read once and shared by every player built from it.
+/// The network of `path` for matches of `rules`, read once and shared by every player built
+/// from it.
+fn shared_net(path: &Path, rules: &Rules) -> Result<Arc<PackedNet>, Error> {
+    let mut nets = NETS.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, net)) = nets.iter().find(|(p, _)| p == path) {
+        return Ok(net.clone());
+    }
+    let net = Arc::new(load_checked(path, rules.radius)?);
+    nets.push((path.to_path_buf(), net.clone()));
+    Ok(net)
+}
+
+/// Every player spec [`build`] knows, for messages.
+pub const KNOWN: &str = "random, focused:F|P|C, greedy, avoider, counter, counter-reset, \
+                         observer, lurker, ismcts, net:checkpoint=DIR";
+
+/// Builds a Chifoumi player from its spec for matches of `rules`: the scripted players
+/// ([`pjlab_chifoumi::parse_player`]), `ismcts` ([`pjlab_chifoumi_eval::ismcts_player`]), and
+/// `net:checkpoint=DIR[,temp=T]` (a training run or checkpoint of `pjlab chifoumi train`; the
+/// policy sampled at temperature T, default 1; 0 plays the likeliest action). A network is
+/// read once and shared by every player built from it.
 ///
 /// # Errors
-/// Why the spec names no player, or why its network cannot be loaded.
-pub fn build(spec: &str, rules: &Rules) -> Result<Box<dyn Player + Send>, String> {
-    let Some((path, temperature)) = parse_net_spec(spec)? else {
-        return pjlab_chifoumi_eval::player(spec, rules).map_err(|e| {
-            if e.contains("unknown player") {
-                format!("{e}, or net:checkpoint=DIR")
-            } else {
-                e
-            }
-        });
+/// [`Error::UnknownPlayer`] for a name no player has; [`Error::PlayerSpec`] or
+/// [`Error::Chifoumi`] for a bad option; as
+/// [`load_checked`] when the network cannot be loaded.
+pub fn build(spec: &str, rules: &Rules) -> Result<Box<dyn Player + Send>, Error> {
+    let spec = spec.trim();
+    let bad = |reason: String| Error::PlayerSpec {
+        spec: spec.to_string(),
+        reason,
     };
-    let mut nets = NETS.lock().map_err(|e| e.to_string())?;
-    let net = match nets.iter().find(|(p, _)| *p == path) {
-        Some((_, net)) => net.clone(),
-        None => {
-            let loaded = NetPlayer::load(&path, rules, temperature, spec.into())
-                .map_err(|e| format!("player {spec:?}: {e}"))?;
-            let net = loaded.net();
-            nets.push((path, net.clone()));
-            net
+    match pjlab_core::spec::split(spec).0 {
+        "net" => {
+            let (path, temperature) = parse_net_spec(spec)?.ok_or_else(|| bad("not net".into()))?;
+            let net = shared_net(&path, rules)?;
+            Ok(Box::new(NetPlayer::new(net, temperature, spec.into())))
         }
-    };
-    Ok(Box::new(NetPlayer::new(
-        net,
-        temperature,
-        spec.trim().into(),
-    )))
+        "ismcts" => {
+            let player =
+                pjlab_chifoumi_eval::ismcts_player(spec, rules).map_err(|e| bad(e.to_string()))?;
+            Ok(Box::new(player))
+        }
+        name if pjlab_chifoumi::players::SCRIPTED.contains(&name) => {
+            Ok(pjlab_chifoumi::parse_player(spec)?)
+        }
+        _ => Err(Error::UnknownPlayer {
+            spec: spec.to_string(),
+            known: KNOWN,
+        }),
+    }
 }
 
 /// Reads a learned player's spec, `net:checkpoint=DIR[,temp=T]`: `None` for a spec that is not
 /// `net:`, else the checkpoint path and the temperature (default 1).
 ///
 /// # Errors
-/// The reason, for an unknown option, a bad temperature or no checkpoint.
-pub fn parse_net_spec(spec: &str) -> Result<Option<(std::path::PathBuf, f32)>, String> {
+/// [`Error::PlayerSpec`] for an unknown option, a bad temperature or no checkpoint.
+pub fn parse_net_spec(spec: &str) -> Result<Option<(PathBuf, f32)>, Error> {
     if !spec.trim().starts_with("net:") {
         return Ok(None);
     }
-    let bad = |e: pjlab_core::spec::SpecError| format!("player {spec:?}: {e}");
-    let mut options = pjlab_core::spec::Spec::parse(spec).map_err(bad)?;
+    let bad = |reason: String| Error::PlayerSpec {
+        spec: spec.to_string(),
+        reason,
+    };
+    let mut options = pjlab_core::spec::Spec::parse(spec).map_err(|e| bad(e.to_string()))?;
     let path = options.take_path("checkpoint");
-    let temperature = options.take_f64_in("temp", 0.0, 100.0).map_err(bad)?;
-    options.finish().map_err(bad)?;
-    let path = path.ok_or_else(|| format!("player {spec:?}: net needs checkpoint=DIR"))?;
+    let temperature = options
+        .take_f64_in("temp", 0.0, 100.0)
+        .map_err(|e| bad(e.to_string()))?;
+    options.finish().map_err(|e| bad(e.to_string()))?;
+    let path = path.ok_or_else(|| bad("net needs checkpoint=DIR".into()))?;
     Ok(Some((path, temperature.map_or(1.0, |t| t as f32))))
 }
 
@@ -270,22 +314,22 @@ mod spec_tests {
     #[test]
     fn net_specs_parse_and_other_players_are_left_to_their_parsers() {
         for other in ["focused:F", "random", "counter-reset", "ismcts:sims=10"] {
-            assert_eq!(parse_net_spec(other), Ok(None), "{other}");
+            assert!(parse_net_spec(other).unwrap().is_none(), "{other}");
         }
         assert_eq!(
-            parse_net_spec("net:checkpoint=runs/x,temp=0.5"),
-            Ok(Some(("runs/x".into(), 0.5)))
+            parse_net_spec("net:checkpoint=runs/x,temp=0.5").unwrap(),
+            Some(("runs/x".into(), 0.5))
         );
         assert_eq!(
-            parse_net_spec("net:checkpoint=runs/x"),
-            Ok(Some(("runs/x".into(), 1.0)))
+            parse_net_spec("net:checkpoint=runs/x").unwrap(),
+            Some(("runs/x".into(), 1.0))
         );
         for bad in [
             "net:temp=200,checkpoint=x",
             "net:checkpoint=x,speed=3",
             "net:temp=1",
         ] {
-            let err = parse_net_spec(bad).unwrap_err();
+            let err = parse_net_spec(bad).unwrap_err().to_string();
             assert!(err.starts_with(&format!("player {bad:?}: ")), "{err}");
         }
     }

@@ -1,6 +1,7 @@
 //! A player from a network, for any game's kit: MCTS (PUCT, no noise, MCTS-solver) with the
-//! network as its evaluator, usable wherever a [`pjlab_agents::Agent`] is. The network is a
-//! training checkpoint run by Burn, or an exported `.onnx` model run by tract.
+//! network as its evaluator, usable wherever a [`pjlab_agents::Agent`] is; and
+//! [`load_network`], a trained network of a game with the encoder its inputs come from, from a
+//! checkpoint (the packed CPU pass) or an `.onnx` model (tract), whoever trained it.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,10 +14,14 @@ use pjlab_core::spec::{Spec, SpecError};
 use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
 use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
 
-use pjlab_nn::NetEvaluator;
-use pjlab_nn::PolicyValueNet;
 use pjlab_nn::card::Contract;
-use pjlab_nn::onnx::{OnnxEvaluator, OnnxModel};
+use pjlab_nn::onnx::OnnxEvaluator;
+use pjlab_nn::{Model, NetEvaluator, PolicyValueNet, Source};
+
+use crate::Error;
+
+/// Positions a network player's evaluator caches.
+const CACHE_POSITIONS: usize = 50_000;
 
 /// A network's evaluator, whichever runtime runs it.
 type BoxedEvaluator<G> = Box<dyn Evaluator<G> + Send>;
@@ -40,7 +45,24 @@ impl<K: GameKit> NetAgent<K> {
         seed: u64,
     ) -> NetAgent<K> {
         let evaluator: BoxedEvaluator<K::Game> =
-            Box::new(NetEvaluator::new(model, device, encoder, 50_000));
+            Box::new(NetEvaluator::new(model, device, encoder, CACHE_POSITIONS));
+        NetAgent::with_evaluator(evaluator, simulations, seed)
+    }
+
+    /// A player searching `simulations` a move with a loaded network `model` whose inputs
+    /// `encoder` builds (see [`load_network`]).
+    pub fn from_model(
+        model: Model,
+        encoder: K::Encoder,
+        simulations: u32,
+        seed: u64,
+    ) -> NetAgent<K> {
+        let evaluator: BoxedEvaluator<K::Game> = match model {
+            Model::Packed { net, .. } => {
+                Box::new(NetEvaluator::packed(net, encoder, CACHE_POSITIONS))
+            }
+            Model::Onnx(model) => Box::new(OnnxEvaluator::<K::Game, _>::new(model, encoder)),
+        };
         NetAgent::with_evaluator(evaluator, simulations, seed)
     }
 
@@ -124,22 +146,23 @@ impl<K: GameKit> NetAgent<K> {
 
 /// Builds a network player of the game of kit `K` from a spec
 /// `net:checkpoint=<path>[,sims=N][,time=T][,decisive=0|1]`: `<path>` is a checkpoint, a run
-/// directory (its latest checkpoint), or an ONNX model ending in `.onnx`: one from
-/// `pjlab export` or any model that follows the game's model card (input and outputs by name
-/// and shape, checked with the card beside it if there is one: see [`pjlab_nn::card`]), its
-/// inputs built by the encoder its card names ([`card_encoder`]; the default config's without
-/// a card); `sims` simulations a move (200),
-/// or `time` a move (`250ms`, `1s`; with `sims` too, whichever comes first).
+/// directory (its latest checkpoint), or an ONNX model ending in `.onnx` ([`load_network`]);
+/// `sims` simulations a move (200), or `time` a move (`250ms`, `1s`; with `sims` too, whichever
+/// comes first).
 ///
 /// # Errors
-/// [`crate::Error::Config`] on a bad spec, [`crate::Error::Checkpoint`] when the checkpoint does
-/// not load or was trained on another game, [`crate::Error::Net`] when a model is missing or
-/// does not fit the game's model card (naming what differs: expected and found).
-pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate::Error> {
-    let bad = |why: String| crate::Error::Config(format!("agent `{spec}`: {why}"));
-    let mut options = Spec::parse(spec).map_err(|e| bad(e.to_string()))?;
+/// [`Error::Spec`] on a bad spec, and as [`load_network`].
+pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, Error> {
+    let bad = |e: SpecError| Error::Spec {
+        spec: spec.to_string(),
+        reason: e.to_string(),
+    };
+    let mut options = Spec::parse(spec).map_err(bad)?;
     if options.name() != "net" {
-        return Err(bad("not a net agent".into()));
+        return Err(Error::Spec {
+            spec: spec.to_string(),
+            reason: "not a net agent".into(),
+        });
     }
     let read = |options: &mut Spec| -> Result<_, SpecError> {
         let checkpoint = options
@@ -158,26 +181,70 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, crate
         let checkpoint = checkpoint.ok_or_else(|| options.missing("checkpoint"))?;
         Ok((checkpoint, sims, time, decisive.unwrap_or(true)))
     };
-    let (checkpoint, sims, time, decisive) = read(&mut options).map_err(|e| bad(e.to_string()))?;
-    let mut agent = if checkpoint.extension().is_some_and(|e| e == "onnx") {
-        let path = Path::new(&checkpoint);
-        let card = pjlab_nn::card::read_card(path)?;
-        let encoder = card_encoder::<K>(card.as_ref());
-        let contract = Contract::of(Some(K::INFO.name), &encoder);
-        let model = OnnxModel::load(path, &contract)?;
-        let evaluator = OnnxEvaluator::<K::Game, _>::new(model, encoder);
-        NetAgent::<K>::with_evaluator(Box::new(evaluator), sims.unwrap_or(200), seed)
-    } else {
-        let device = Device::default();
-        let (model, config) = crate::checkpoint::load::<K>(&checkpoint, &device)?;
-        let encoder = K::encoder(&config.game);
-        NetAgent::<K>::new(&model, &device, encoder, sims.unwrap_or(200), seed)
-    };
+    let (checkpoint, sims, time, decisive) = read(&mut options).map_err(bad)?;
+    let (model, encoder) = load_network::<K>(&checkpoint, None)?;
+    let mut agent = NetAgent::<K>::from_model(model, encoder, sims.unwrap_or(200), seed);
     if let Some(time) = time {
         agent.set_time(time, sims);
     }
     agent.set_decisive(decisive);
     Ok(agent.with_spec(spec))
+}
+
+/// A trained network of the game of kit `K` and the encoder its inputs come from, whoever
+/// trained it: `path` is a checkpoint directory, a run directory (its latest checkpoint), or
+/// an ONNX model ending in `.onnx` (one of `pjlab export`, or any model that follows the game's
+/// model card: input and outputs by name and shape, checked with the card beside it if there is
+/// one, see [`pjlab_nn::card`]).
+///
+/// A checkpoint's encoder is the one its model file names (built from the game's table it
+/// keeps); an ONNX model's the one its card names ([`card_encoder`]), else the encoder of
+/// `variant`'s positions (when given), else the game's default one.
+///
+/// # Errors
+/// [`Error::OtherGame`] for a network of another game, [`Error::UnknownVariant`],
+/// [`Error::GameTable`] when a checkpoint's game table does not parse, and
+/// [`Error::Net`] when nothing loads there or the model does not fit the game's contract
+/// (naming what differs: expected and found).
+pub fn load_network<K: GameKit>(
+    path: &Path,
+    variant: Option<&str>,
+) -> Result<(Model, K::Encoder), Error> {
+    let source = Source::find(path)?;
+    if let Some(found) = source.named_game()
+        && found != K::INFO.name
+    {
+        return Err(Error::OtherGame {
+            path: path.display().to_string(),
+            found,
+            expected: K::INFO.name,
+        });
+    }
+    let encoder = match &source {
+        Source::Checkpoint { dir, file } => {
+            let table = if file.game_config.is_null() {
+                K::Config::default()
+            } else {
+                serde_json::from_value(file.game_config.clone()).map_err(|e| Error::GameTable {
+                    path: dir.display().to_string(),
+                    reason: e.to_string(),
+                })?
+            };
+            K::encoder(&table)
+        }
+        Source::Onnx { card: None, .. } if variant.is_some() => {
+            let name = variant.unwrap_or_default();
+            let variant = K::variant(name).map_err(|reason| Error::UnknownVariant {
+                game: K::INFO.name,
+                variant: name.to_string(),
+                reason,
+            })?;
+            K::position_encoder(&variant.start(0))
+        }
+        Source::Onnx { card, .. } => card_encoder::<K>(card.as_ref()),
+    };
+    let contract = Contract::of(Some(K::INFO.name), &encoder);
+    Ok((Model::load(&source, &contract)?, encoder))
 }
 
 /// The encoder of an ONNX model of the game of kit `K` whose card is `card`: among the default
@@ -218,11 +285,12 @@ pub fn card_encoder<K: GameKit>(card: Option<&serde_json::Value>) -> K::Encoder 
 
 /// Builds a player of the game of kit `K` from its spec: `net:checkpoint=<dir>,...` (a network
 /// trained on that game, see [`net_agent`]) or any spec of [`pjlab_agents::build`]. The one
-/// factory of every player the lab has, for the binary and the bindings alike.
+/// factory of every board-game player the lab has, for the binary, the UGI engine and the
+/// bindings alike.
 ///
 /// # Errors
-/// [`crate::Error::Agent`] on a bad spec of `pjlab_agents`, and as [`net_agent`].
-pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, crate::Error> {
+/// [`Error::Agent`] on a bad spec of `pjlab_agents`, and as [`net_agent`].
+pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, Error> {
     if spec == "net" || spec.starts_with("net:") {
         Ok(Box::new(net_agent::<K>(spec, seed)?))
     } else {
