@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use pjlab_core::bench::{BenchOptions, Figure};
-use pjlab_core::{GameInfo, GameKit, SetupMix, Setups};
+use pjlab_core::{GameInfo, GameKit, GameType, SetupMix, Setups};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -43,6 +43,7 @@ impl GameKit for AbaloneKit {
         name: "abalone",
         sides: ["black", "white"],
         opening_plies: 2,
+        game_type: GameType::board_game("Abalone", 2, 4),
     };
 
     const SETUP_SEEDS: bool = false;

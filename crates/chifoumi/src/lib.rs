@@ -74,6 +74,14 @@ pub use players::{Player, parse_player, play_game, play_match, play_recorded_mat
 pub use record::GameRecord;
 pub use rules::{MAX_GAMES, MAX_PLAYERS, MAX_RADIUS, MAX_ROUNDS, Rules};
 
+/// One game of Chifoumi between two players (a [`Game`] with its deal and duel draws as chance
+/// nodes, [`Chanced`]) in OpenSpiel's terms: each player's return +1 won, -1 lost, 0 drawn.
+pub const GAME_TYPE: pjlab_core::GameType = pjlab_core::GameType {
+    chance: pjlab_core::ChanceMode::ExplicitStochastic,
+    information: pjlab_core::Information::Imperfect,
+    ..pjlab_core::GameType::board_game("Chifoumi on a grid", 2, 2)
+};
+
 /// What can go wrong in Chifoumi.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::str::FromStr;
 
 use pjlab_core::bench::{BenchOptions, Figure};
-use pjlab_core::{Game, GameInfo, GameKit, SetupVariant, Setups, Solved, ZeroHeuristic};
+use pjlab_core::{Game, GameInfo, GameKit, GameType, SetupVariant, Setups, Solved, ZeroHeuristic};
 use serde::{Deserialize, Serialize};
 
 use crate::{Chomp, ChompEncoder, ChompMove, ChompSetups, Error, Solver};
@@ -108,6 +108,7 @@ impl GameKit for ChompKit {
         name: "chomp",
         sides: ["first", "second"],
         opening_plies: 0,
+        game_type: GameType::board_game("Chomp", 2, 2),
     };
 
     fn board_svg(position: &Chomp, last: Option<(&Chomp, ChompMove)>) -> Option<String> {

@@ -17,7 +17,7 @@ use crate::{Encoder, Game, Heuristic, SetupVariant, Setups, Side, SparseFeatures
 pub type Solved<G> = Vec<(G, Vec<<G as Game>::Move>)>;
 
 /// Static facts about a game (OpenSpiel's `GameType`): what generic code may rely on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct GameInfo {
     /// The name `--game` takes, lower case.
     pub name: &'static str,
@@ -28,6 +28,8 @@ pub struct GameInfo {
     /// that games between deterministic agents differ (0 where any random move may throw a
     /// won game away, as in Chomp).
     pub opening_plies: u32,
+    /// Its static facts in OpenSpiel's terms (players, chance, information, utilities).
+    pub game_type: crate::GameType,
 }
 
 impl GameInfo {

@@ -177,8 +177,9 @@ pub enum Source {
 }
 
 impl Source {
-    /// What `path` names: an ONNX model (a file ending in `.onnx`), a checkpoint directory, or a
-    /// run directory (its newest checkpoint). The one place the choice is made.
+    /// What `path` names: an ONNX model (a file ending in `.onnx`), a directory with a model
+    /// file (`network.json` beside the weights, no trainer's state needed), a checkpoint
+    /// directory, or a run directory (its newest checkpoint). The one place the choice is made.
     ///
     /// # Errors
     /// [`Error::Checkpoint`] when nothing is there, no checkpoint is found, or its files do not
@@ -196,8 +197,14 @@ impl Source {
                 card: read_card(path)?,
             });
         }
-        let dir = pjlab_run::dir::Checkpoints::resolve(path)
-            .map_err(|e| Error::Checkpoint(e.to_string()))?;
+        // A directory with a model file stands alone (the weights and what they are); else a
+        // trainer's checkpoint or run directory.
+        let dir = if path.join(NETWORK_FILE).is_file() {
+            path.to_path_buf()
+        } else {
+            pjlab_run::dir::Checkpoints::resolve(path)
+                .map_err(|e| Error::Checkpoint(e.to_string()))?
+        };
         let file = NetworkFile::read(&dir)?;
         Ok(Source::Checkpoint { dir, file })
     }

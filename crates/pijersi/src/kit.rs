@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use pjlab_core::bench::{BenchOptions, Figure};
-use pjlab_core::{GameInfo, GameKit, SetupMix, SetupVariant, Setups};
+use pjlab_core::{GameInfo, GameKit, GameType, SetupMix, SetupVariant, Setups};
 use serde::{Deserialize, Serialize};
 
 use crate::{PijersiEncoder, PijersiEval, PijersiWeights, Position, Rules, Variant, notation};
@@ -88,6 +88,7 @@ impl GameKit for PijersiKit {
         name: "pijersi",
         sides: ["white", "black"],
         opening_plies: 2,
+        game_type: GameType::board_game("Pijersi", 2, 2),
     };
 
     const POSITION_OPTION: &'static str = "psn";

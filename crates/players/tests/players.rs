@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use pjlab_chifoumi::Rules;
 use pjlab_chomp::ChompKit;
-use pjlab_core::{Game, GameKit, SetupVariant};
+use pjlab_core::{GameKit, SetupVariant};
 use pjlab_nn::card::Contract;
 use pjlab_nn::{Model, NetworkFile, Source};
 use pjlab_pijersi::PijersiKit;

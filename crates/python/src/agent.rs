@@ -10,7 +10,7 @@ use pjlab_core::{Game, GameKit};
 use pjlab_registry::{GameName, with_kit};
 
 use crate::Error;
-use crate::state::{KitState, State};
+use pjlab_registry::state::{KitState, State};
 
 /// An agent of one game, choosing an action index in that game's states.
 pub trait Player: Send + Sync {
@@ -40,7 +40,7 @@ pub trait Player: Send + Sync {
 /// agent or option, a checkpoint or model that is missing, of another game, or does not fit the
 /// game's model card), with the factory's message.
 pub fn build_player(game: &str, spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
-    if game.eq_ignore_ascii_case(crate::chifoumi::NAME) {
+    if game.eq_ignore_ascii_case(pjlab_registry::chifoumi::NAME) {
         return crate::chifoumi_agent::ChifoumiPlayer::build(spec, seed);
     }
     let name = GameName::parse(game).map_err(|_| Error::UnknownGame {

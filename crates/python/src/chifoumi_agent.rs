@@ -8,8 +8,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::agent::Player;
-use crate::chifoumi::{ChifoumiState, NAME};
 use crate::{Error, State};
+use pjlab_registry::chifoumi::{ChifoumiState, NAME};
 
 /// A Chifoumi player following one game from its history.
 ///

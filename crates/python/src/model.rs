@@ -10,7 +10,7 @@ use pjlab_nn::Source;
 use pjlab_registry::{GameName, with_kit};
 
 use crate::Error;
-use crate::state::{KitState, State};
+use pjlab_registry::state::{KitState, State};
 
 /// A network of one game: rows of inputs to policy logits and values.
 pub trait Model: Send + Sync {
@@ -143,8 +143,8 @@ impl<K: GameKit> KitModel<K> {
     }
 
     fn check_lengths(&self, rows: usize, policy: usize, value: usize) -> Result<(), Error> {
-        crate::state::check_len("policy", policy, rows * self.num_actions())?;
-        crate::state::check_len("value", value, rows)
+        pjlab_registry::state::check_len("policy", policy, rows * self.num_actions())?;
+        pjlab_registry::state::check_len("value", value, rows)
     }
 }
 

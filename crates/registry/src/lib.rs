@@ -1,23 +1,59 @@
-//! The registry of the lab's perfect-information games: one variant of [`GameName`] and one
-//! line of [`with_kit!`] per game, naming its [`GameKit`] from the game's crate. Everything
-//! above the games (the binary's commands, the Python bindings) finds a game here and is
-//! generic over its kit; nothing else lists the games.
+//! The registry of the lab's games, the one place above the game crates that names them, and
+//! the lab's dynamic game API over all four.
+//!
+//! - [`GameName`] and [`with_kit!`]: the perfect-information games (Pijersi, Abalone, Chomp),
+//!   one variant and one line per game naming its [`GameKit`]. Everything generic over a kit
+//!   (the binary's commands, the players' factories) finds a game here.
+//! - [`load_game`]: any of the four games by name and variant (Chifoumi beside the kits) to a
+//!   [`GameHandle`] (static facts and new states); [`games`] lists them.
+//! - [`State`]: one game in progress with OpenSpiel's vocabulary (current player, legal actions
+//!   and mask, apply, returns, observation tensor, move text), for every game: [`KitState`] over
+//!   any kit and [`ChifoumiState`], whose deal and duel draws are explicit chance nodes
+//!   (`pjlab_chifoumi::Chanced`).
+//! - [`Batch`]: N games stepped together into flat arrays, with automatic reset and seeds from
+//!   [`batch::game_seed`].
+//! - [`Error`]: every refusal, with what and where; nothing here panics on bad input.
+//!
+//! The Python package (`pjlab-python`) converts these to Python objects; no game logic lives
+//! there.
 //!
 //! ```
 //! use pjlab_core::GameKit;
-//! use pjlab_registry::{GameName, with_kit};
+//! use pjlab_registry::{GameName, load_game, with_kit};
 //!
 //! let game = GameName::parse("abalone").unwrap();
 //! let sides = with_kit!(game, |K| K::INFO.sides);
 //! assert_eq!(sides, ["black", "white"]);
 //! assert_eq!(GameName::names(|_| true), "pijersi, abalone or chomp");
+//!
+//! let doubles = load_game("abalone", Some("doubles"))?;
+//! assert_eq!(doubles.num_players(), 4);
+//! let mut state = doubles.new_initial_state(0)?;
+//! let mut legal = Vec::new();
+//! state.legal_actions(&mut legal);
+//! state.apply_action(legal[0] as i64)?;
+//! assert_eq!(state.current_player(), Some(1));
+//! assert!(state.apply_action(-1).is_err());
+//! assert_eq!(pjlab_registry::games(), ["pijersi", "abalone", "chomp", "chifoumi"]);
+//! # Ok::<(), pjlab_registry::Error>(())
 //! ```
 //!
-//! Chifoumi, an imperfect-information game of five players, has its own stack
-//! (`pjlab-chifoumi-eval`, `pjlab-chifoumi-learn`) and is not listed here; see
-//! `crates/README.md` for why.
+//! Chifoumi, an imperfect-information game of five players, has no [`GameKit`] (its runs have
+//! their own stack, `pjlab-chifoumi-eval`; see `crates/README.md` for why), so it is not a
+//! [`GameName`]: [`load_game`] names it beside them.
 
+pub mod batch;
+pub mod chifoumi;
+mod error;
+mod handle;
+pub mod state;
+
+pub use batch::{Batch, Outputs, StepOutputs, VecBatch};
+pub use chifoumi::ChifoumiState;
+pub use error::Error;
+pub use handle::{ChifoumiGame, GameHandle, KitGame, games, load_game};
 use pjlab_core::GameKit;
+pub use state::{KitState, State};
 
 /// The kits of the registry's games, for [`with_kit!`]'s expansion.
 #[doc(hidden)]

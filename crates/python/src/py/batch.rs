@@ -227,7 +227,7 @@ impl PyBatchedEnv {
     fn random_steps(&mut self, py: Python<'_>, steps: i128, seed: i128) -> PyResult<u64> {
         let (steps, seed) = (count(steps, "steps")?, unsigned(seed, "seed")?);
         let batch = &mut self.batch;
-        py.detach(|| crate::batch::random_steps(batch.as_mut(), steps, seed))
+        py.detach(|| pjlab_registry::batch::random_steps(batch.as_mut(), steps, seed))
             .map_err(to_py)
     }
 

@@ -12,7 +12,7 @@ use crate::{Error, GameHandle, games};
 
 /// Checks that two per-row lists have the same length.
 fn check_rows(first: usize, second: usize) -> PyResult<()> {
-    crate::state::check_len("the second list", second, first).map_err(to_py)
+    pjlab_registry::state::check_len("the second list", second, first).map_err(to_py)
 }
 
 /// `f` on each row of two parallel lists, the GIL released; an error names its row.

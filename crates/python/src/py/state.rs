@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::{CHANCE_PLAYER, TERMINAL_PLAYER, to_py};
 use crate::State;
-use crate::state::check_player;
+use pjlab_registry::state::check_player;
 
 /// One game in progress, with OpenSpiel's methods.
 #[pyclass(name = "State", module = "pjlab._pjlab")]

@@ -1,8 +1,8 @@
 //! The registry: a game's name and variant to a [`GameHandle`], in one place ([`load_game`]).
 
+use crate::{GameName, with_kit};
 use pjlab_chifoumi::Rules;
-use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
-use pjlab_registry::{GameName, with_kit};
+use pjlab_core::{Encoder, Game, GameKit, GameType, Information, SetupVariant};
 
 use crate::Error;
 use crate::batch::{Batch, VecBatch};
@@ -33,8 +33,12 @@ pub trait GameHandle: Send + Sync {
     fn observation_len(&self) -> usize;
     /// An upper bound on a game's length in plies, or `None` when the rules set none.
     fn max_game_length(&self) -> Option<u32>;
+    /// The game's static facts in OpenSpiel's terms (players, chance, information, utilities).
+    fn game_type(&self) -> GameType;
     /// Whether every player sees the whole state.
-    fn is_perfect_information(&self) -> bool;
+    fn is_perfect_information(&self) -> bool {
+        self.game_type().information == Information::Perfect
+    }
     /// The name and version of the observation encoding (`pijersi-planes v1`).
     fn observation_encoding(&self) -> String;
     /// A new game: the variant's setup for `seed` (random setups draw it, fixed ones ignore
@@ -187,8 +191,8 @@ impl<K: GameKit> GameHandle for KitGame<K> {
         K::max_game_length(&self.sample)
     }
 
-    fn is_perfect_information(&self) -> bool {
-        true
+    fn game_type(&self) -> GameType {
+        K::INFO.game_type
     }
 
     fn observation_encoding(&self) -> String {
@@ -297,8 +301,8 @@ impl GameHandle for ChifoumiGame {
         Some(2 * u32::from(self.rules.max_rounds))
     }
 
-    fn is_perfect_information(&self) -> bool {
-        false
+    fn game_type(&self) -> GameType {
+        pjlab_chifoumi::GAME_TYPE
     }
 
     fn observation_encoding(&self) -> String {

@@ -104,11 +104,10 @@ pub trait State: Any + fmt::Display + fmt::Debug + Send + Sync {
 }
 
 /// Checks `action` against `0..num_actions`.
-pub(crate) fn check_range(
-    game: &'static str,
-    action: i64,
-    num_actions: usize,
-) -> Result<usize, Error> {
+///
+/// # Errors
+/// [`Error::ActionOutOfRange`].
+pub fn check_range(game: &'static str, action: i64, num_actions: usize) -> Result<usize, Error> {
     usize::try_from(action)
         .ok()
         .filter(|&a| a < num_actions)
@@ -120,11 +119,10 @@ pub(crate) fn check_range(
 }
 
 /// Checks `player` against `0..num_players`.
-pub(crate) fn check_player(
-    game: &'static str,
-    player: i64,
-    num_players: usize,
-) -> Result<usize, Error> {
+///
+/// # Errors
+/// [`Error::PlayerOutOfRange`].
+pub fn check_player(game: &'static str, player: i64, num_players: usize) -> Result<usize, Error> {
     usize::try_from(player)
         .ok()
         .filter(|&p| p < num_players)
@@ -136,7 +134,10 @@ pub(crate) fn check_player(
 }
 
 /// Checks that a buffer has `expected` elements.
-pub(crate) fn check_len(what: &'static str, found: usize, expected: usize) -> Result<(), Error> {
+///
+/// # Errors
+/// [`Error::Shape`] naming `what`.
+pub fn check_len(what: &'static str, found: usize, expected: usize) -> Result<(), Error> {
     if found == expected {
         Ok(())
     } else {

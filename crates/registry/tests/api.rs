@@ -1,7 +1,7 @@
 //! The registry, states and batches from Rust: what the Python package relies on, tested
 //! without Python.
 
-use pjlab_python::{Error, Outputs, StepOutputs, games, load_game};
+use pjlab_registry::{Error, Outputs, StepOutputs, games, load_game};
 
 /// Every game with every variant.
 fn all_variants() -> Vec<(&'static str, String)> {
@@ -165,7 +165,7 @@ fn a_batch_equals_single_states_with_automatic_reset() {
 #[test]
 fn chifoumi_observations_hide_the_other_bag() {
     use pjlab_chifoumi::Bag;
-    use pjlab_python::{ChifoumiState, State};
+    use pjlab_registry::{ChifoumiState, State};
     let len = load_game("chifoumi", None).unwrap().observation_len();
     for seed in 0..20 {
         let mut state = ChifoumiState::new(&pjlab_chifoumi::Rules::default(), seed).unwrap();
@@ -191,7 +191,73 @@ fn chifoumi_observations_hide_the_other_bag() {
 }
 
 /// `state` with its chance events drawn from its own generator, as a batch's games are.
-fn settled(mut state: Box<dyn pjlab_python::State>) -> Box<dyn pjlab_python::State> {
+fn settled(mut state: Box<dyn pjlab_registry::State>) -> Box<dyn pjlab_registry::State> {
     state.settle_chance();
     state
+}
+
+/// Every game's static facts hold in its random games, in every variant: its seats within the
+/// players it declares, chance nodes exactly when it declares chance, and each finished game's
+/// returns within its utilities and summing to its declared sum.
+#[test]
+fn every_games_static_facts_hold_in_its_random_games() {
+    use pjlab_core::{ChanceMode, Information};
+    for name in games() {
+        let variants = load_game(name, None).unwrap().variants();
+        for variant in variants {
+            let game = load_game(name, Some(&variant)).unwrap();
+            let facts = game.game_type();
+            let players = game.num_players();
+            assert!(
+                (facts.min_players..=facts.max_players).contains(&players),
+                "{name} {variant}: {players} seats"
+            );
+            assert_eq!(
+                facts.information == Information::Perfect,
+                game.is_perfect_information(),
+                "{name}"
+            );
+            let mut chance_seen = false;
+            for seed in 0..3u64 {
+                let mut state = game.new_initial_state(seed).unwrap();
+                let mut legal = Vec::new();
+                for ply in 0..2_000u64 {
+                    if state.is_terminal() {
+                        break;
+                    }
+                    if state.is_chance_node() {
+                        chance_seen = true;
+                        state.apply_seeded_chance().unwrap();
+                        continue;
+                    }
+                    state.legal_actions(&mut legal);
+                    let pick = legal[((ply * 7919 + seed) % legal.len() as u64) as usize];
+                    state.apply_action(pick as i64).unwrap();
+                }
+                if !state.is_terminal() {
+                    continue;
+                }
+                let mut returns = vec![0.0f32; players];
+                state.returns(&mut returns).unwrap();
+                for r in &returns {
+                    let r = f64::from(*r);
+                    assert!(
+                        (facts.min_utility..=facts.max_utility).contains(&r),
+                        "{name}: {r}"
+                    );
+                }
+                if let Some(sum) = facts.utility_sum {
+                    let total: f64 = returns.iter().map(|&r| f64::from(r)).sum();
+                    assert!((total - sum).abs() < 1e-6, "{name} {variant}: {returns:?}");
+                }
+            }
+            let stochastic = facts.chance == ChanceMode::ExplicitStochastic;
+            assert_eq!(stochastic, chance_seen, "{name} {variant}");
+            assert_eq!(
+                stochastic,
+                game.max_chance_outcomes() > 0,
+                "{name} {variant}"
+            );
+        }
+    }
 }

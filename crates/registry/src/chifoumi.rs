@@ -13,7 +13,7 @@ use crate::Error;
 use crate::state::{State, check_len, check_player, check_range};
 
 /// The registry's name of Chifoumi.
-pub(crate) const NAME: &str = "chifoumi";
+pub const NAME: &str = "chifoumi";
 
 /// A Chifoumi game with explicit chance nodes, and the seeded generator that can draw them.
 ///
