@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The Python package and the binary, each built alone, share the workspace's compiled
+# dependencies only while their features agree (crates/workspace-hack).
+scripts/check-features.sh
 cargo test --workspace --release
 # The Python package (crates/python through maturin) and its pytest suite, in .venv-python.
 scripts/test-python.sh

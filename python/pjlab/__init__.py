@@ -22,14 +22,30 @@ The lab's players and networks::
 A run's records as pyarrow tables (``pip install pjlab[records]``): :func:`read_games` and
 :func:`read_positions`, moves decoded to action indices and notation.
 
-Every refusal is an exception: ``KeyError`` for an unknown game or variant, ``ValueError`` for
-an illegal or out-of-range action, a bad player or a wrong-shaped array, an unknown agent spec
-or a model that does not fit its game, ``FileNotFoundError`` for a missing model or record; the
-state is then unchanged.
+Every refusal is a :class:`pjlab.Error` whose subclass names what was wrong (:mod:`pjlab.errors`)
+and derives from the built-in Python code catches: :class:`UnknownGameError` (a ``KeyError``) for
+an unknown game or variant; :class:`IllegalActionError`, :class:`PlayerError`,
+:class:`ShapeError`, :class:`AgentError`, :class:`ModelError` and :class:`ArgumentError` (each a
+``ValueError``) for an illegal or out-of-range action, a bad player, a wrong-shaped array, a
+refused agent spec, a model that does not load or fit its game, another bad argument;
+:class:`NotFoundError` (a ``FileNotFoundError``) for a missing model or record. The state is
+then unchanged.
 """
 
 from __future__ import annotations
 
+# First: the extension raises these classes.
+from .errors import (
+    AgentError,
+    ArgumentError,
+    Error,
+    IllegalActionError,
+    ModelError,
+    NotFoundError,
+    PlayerError,
+    ShapeError,
+    UnknownGameError,
+)
 from ._pjlab import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
@@ -47,6 +63,15 @@ __all__ = [
     "CHANCE_PLAYER",
     "TERMINAL_PLAYER",
     "Agent",
+    "AgentError",
+    "ArgumentError",
+    "Error",
+    "IllegalActionError",
+    "ModelError",
+    "NotFoundError",
+    "PlayerError",
+    "ShapeError",
+    "UnknownGameError",
     "BatchedEnv",
     "Game",
     "Model",

@@ -151,3 +151,34 @@ def test_agent_errors_say_what_kind_of_player_or_network_was_wrong():
         ValueError,
         "not a checkpoint of `pjlab train`",
     )
+
+
+def test_every_refusal_is_a_pjlab_error_that_names_its_kind():
+    game = pjlab.load_game("chomp")
+    state = game.new_initial_state(seed=1)
+    illegal = [a for a in range(game.num_distinct_actions()) if a not in state.legal_actions()]
+    cases = [
+        (lambda: pjlab.load_game("go"), pjlab.UnknownGameError, KeyError),
+        (lambda: pjlab.load_game("chomp", "17x2"), pjlab.UnknownGameError, KeyError),
+        (lambda: state.apply_action(-1), pjlab.IllegalActionError, ValueError),
+        (lambda: state.apply_action(illegal[0]), pjlab.IllegalActionError, ValueError),
+        (lambda: state.observation_tensor(5), pjlab.PlayerError, ValueError),
+        (lambda: pjlab.Agent("alphabeta:depth=0", "chomp"), pjlab.AgentError, ValueError),
+        (lambda: pjlab.Agent("nonsense", "chifoumi"), pjlab.AgentError, ValueError),
+        (lambda: pjlab.Model.load("/nonexistent/model.onnx"), pjlab.NotFoundError, FileNotFoundError),
+        (
+            lambda: pjlab.Model.load("experiments/chifoumi-learned/final", game="pijersi"),
+            pjlab.ModelError,
+            ValueError,
+        ),
+        (lambda: pjlab.BatchedEnv("chomp", 0), pjlab.ArgumentError, ValueError),
+    ]
+    for call, kind, builtin in cases:
+        with pytest.raises(kind) as caught:
+            call()
+        assert isinstance(caught.value, pjlab.Error), repr(caught.value)
+        assert isinstance(caught.value, builtin), repr(caught.value)
+    # A KeyError subclass still reads as its message, not a quoted repr.
+    with pytest.raises(pjlab.UnknownGameError) as caught:
+        pjlab.load_game("go")
+    assert str(caught.value).startswith('unknown game "go"'), str(caught.value)

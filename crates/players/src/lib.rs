@@ -17,6 +17,16 @@ pub mod net;
 
 pub use net::{NetAgent, build, card_encoder, load_network, net_agent};
 
+/// Which trainer's checkpoints play only their own game, for [`Error::OtherGame`].
+fn trainer_hint(found: &str) -> &'static str {
+    if found == pjlab_nn::model::CHIFOUMI {
+        " (not a checkpoint of `pjlab train`: a network of `pjlab chifoumi train` plays only \
+         Chifoumi)"
+    } else {
+        " (a network of `pjlab train` plays only the game it was trained on)"
+    }
+}
+
 /// Why a player cannot be built.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -54,7 +64,10 @@ pub enum Error {
     #[error(transparent)]
     Net(#[from] pjlab_nn::Error),
     /// A network trained on another game.
-    #[error("{path} holds a network for {found}, not {expected}")]
+    #[error(
+        "{path} holds a network for {found}, not {expected}{}",
+        trainer_hint(found)
+    )]
     OtherGame {
         /// The checkpoint or model given.
         path: String,

@@ -36,7 +36,7 @@ pub trait Player: Send + Sync {
 /// Chifoumi.
 ///
 /// # Errors
-/// [`Error::UnknownGame`], and [`Error::Argument`] for a spec the factory refuses (unknown
+/// [`Error::UnknownGame`], and [`Error::Agent`] for a spec the factory refuses (unknown
 /// agent or option, a checkpoint or model that is missing, of another game, or does not fit the
 /// game's model card), with the factory's message.
 pub fn build_player(game: &str, spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
@@ -62,7 +62,7 @@ impl<K: GameKit> KitPlayer<K> {
     fn build(spec: &str, seed: u64) -> Result<Box<dyn Player>, Error> {
         let spec = spec.trim();
         let agent = pjlab_players::build::<K>(spec, seed)
-            .map_err(|e| Error::Argument(format!("{} agent {spec:?}: {e}", K::INFO.name)))?;
+            .map_err(|e| Error::Agent(format!("{} agent {spec:?}: {e}", K::INFO.name)))?;
         Ok(Box::new(KitPlayer::<K> {
             spec: spec.to_string(),
             agent: std::sync::Mutex::new(agent),
@@ -103,7 +103,7 @@ impl<K: GameKit> Player for KitPlayer<K> {
         position.legal_moves(&mut legal);
         match decision.best_move {
             Some(mv) if legal.contains(&mv) => Ok(position.action_index(mv)),
-            other => Err(Error::Argument(format!(
+            other => Err(Error::Agent(format!(
                 "agent {:?} answered {} in {}",
                 self.spec,
                 other.map_or("no move".into(), |mv| format!(

@@ -39,7 +39,7 @@ impl ChifoumiPlayer {
         let spec = spec.trim();
         let rules = Rules::default();
         let player = pjlab_players::chifoumi::build(spec, &rules)
-            .map_err(|e| Error::Argument(format!("chifoumi agent {spec:?}: {e}")))?;
+            .map_err(|e| Error::Agent(format!("chifoumi agent {spec:?}: {e}")))?;
         let replica = new_replica(&rules)?;
         Ok(Box::new(ChifoumiPlayer {
             spec: spec.to_string(),

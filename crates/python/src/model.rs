@@ -30,7 +30,7 @@ pub trait Model: Send + Sync {
     /// P(loss) for the side to move).
     ///
     /// # Errors
-    /// [`Error::Shape`] when the lengths disagree, [`Error::Argument`] when the runtime fails.
+    /// [`Error::Shape`] when the lengths disagree, [`Error::Model`] when the runtime fails.
     fn evaluate_inputs(
         &self,
         inputs: &[f32],
@@ -59,7 +59,7 @@ pub trait Model: Send + Sync {
 /// the encoder of `variant`'s positions (when given), else by the game's default one.
 ///
 /// # Errors
-/// [`Error::NotFound`] when nothing is at `path`; [`Error::UnknownGame`]; [`Error::Argument`]
+/// [`Error::NotFound`] when nothing is at `path`; [`Error::UnknownGame`]; [`Error::Model`]
 /// when the checkpoint does not load or is of another game, or the ONNX model or its card does
 /// not fit the game (naming what differs: expected and found), or no game is named or found.
 pub fn load_model(
@@ -82,7 +82,7 @@ pub fn load_model(
         None => {
             let source = Source::find(path).map_err(net_error)?;
             let found = source.game(&games).ok_or_else(|| {
-                Error::Argument(match (&source, source.card_path()) {
+                Error::Model(match (&source, source.card_path()) {
                     (Source::Onnx { card: None, .. }, Some(card)) => format!(
                         "{}: no model card beside it ({}) to name its game: pass game=...",
                         path.display(),
@@ -108,7 +108,7 @@ pub fn load_model(
 }
 
 fn net_error(e: pjlab_nn::Error) -> Error {
-    Error::Argument(e.to_string())
+    Error::Model(e.to_string())
 }
 
 /// A network of a [`GameKit`]'s game and the encoder its inputs come from.
@@ -130,7 +130,7 @@ impl<K: GameKit> KitModel<K> {
                     variant,
                     reason,
                 },
-                other => Error::Argument(other.to_string()),
+                other => Error::Model(other.to_string()),
             })?;
         Ok(Box::new(KitModel::<K> { model, encoder }))
     }
@@ -139,7 +139,7 @@ impl<K: GameKit> KitModel<K> {
     fn run(&self, inputs: &[f32], policy: &mut [f32], wdl: &mut [f32]) -> Result<(), Error> {
         self.model
             .forward(inputs, policy, wdl)
-            .map_err(|e| Error::Argument(e.to_string()))
+            .map_err(|e| Error::Model(e.to_string()))
     }
 
     fn check_lengths(&self, rows: usize, policy: usize, value: usize) -> Result<(), Error> {

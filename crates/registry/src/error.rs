@@ -2,8 +2,9 @@
 
 /// Why a call was refused. The state or batch it was made on is left unchanged.
 ///
-/// The Python module raises [`Error::UnknownGame`] and [`Error::UnknownVariant`] as `KeyError`
-/// and the others as `ValueError`, with this message.
+/// The Python module raises each as the `pjlab.errors` class [`Error::python_class`] names (all
+/// `pjlab.Error`s; [`Error::UnknownGame`] and [`Error::UnknownVariant`] also `KeyError`s, a
+/// missing file a `FileNotFoundError`, the others `ValueError`s), with this message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// No game of the registry has this name.
@@ -72,6 +73,13 @@ pub enum Error {
     /// A bad argument of another kind (a batch of zero games, say).
     #[error("{0}")]
     Argument(String),
+    /// An agent that cannot be built or answered no legal move (raised by the layers that play
+    /// the registry's states: `pjlab-players`' factories through the bindings).
+    #[error("{0}")]
+    Agent(String),
+    /// A network that does not load or does not fit its game (raised by the bindings' models).
+    #[error("{0}")]
+    Model(String),
     /// Where it happened, around another error: `env 3: action 7 is not legal ...`.
     #[error("{at}: {source}")]
     At {
@@ -98,6 +106,23 @@ impl Error {
             Error::UnknownGame { .. } | Error::UnknownVariant { .. } => true,
             Error::At { source, .. } => source.is_lookup(),
             _ => false,
+        }
+    }
+
+    /// The name of the Python exception class it is raised as (`pjlab.errors`): each derives
+    /// from `pjlab.Error` and from the built-in of [`Error::is_lookup`] (`KeyError`),
+    /// [`Error::is_not_found`] (`FileNotFoundError`) or else `ValueError`.
+    pub fn python_class(&self) -> &'static str {
+        match self {
+            Error::UnknownGame { .. } | Error::UnknownVariant { .. } => "UnknownGameError",
+            Error::ActionOutOfRange { .. } | Error::IllegalAction { .. } => "IllegalActionError",
+            Error::PlayerOutOfRange { .. } => "PlayerError",
+            Error::Shape { .. } => "ShapeError",
+            Error::NotFound(_) => "NotFoundError",
+            Error::Argument(_) => "ArgumentError",
+            Error::Agent(_) => "AgentError",
+            Error::Model(_) => "ModelError",
+            Error::At { source, .. } => source.python_class(),
         }
     }
 

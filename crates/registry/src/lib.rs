@@ -65,7 +65,6 @@ pub mod kits {
 
 /// A game of the registry.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum GameName {
     /// Pijersi (PSN positions, UGI moves, the rulebook notation).
     #[default]
@@ -149,6 +148,20 @@ impl GameName {
                 name: name.to_string(),
                 known: Self::names(|_| true),
             })
+    }
+}
+
+impl std::fmt::Display for GameName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for GameName {
+    type Err = UnknownGame;
+
+    fn from_str(name: &str) -> Result<GameName, UnknownGame> {
+        GameName::parse(name)
     }
 }
 

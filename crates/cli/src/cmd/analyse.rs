@@ -13,7 +13,7 @@ use crate::cmd::game::{AgentFactory, GameName, start};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// The Pijersi position, as PSN (default: the classic start).
     #[arg(long, conflicts_with = "position")]

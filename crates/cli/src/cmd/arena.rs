@@ -19,7 +19,7 @@ use crate::cmd::game::{AgentFactory, GameName};
 #[derive(clap::Args, Debug)]
 pub struct Common {
     /// The game (with --resume, the run's own).
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// Directory for games.parquet, report.md, games.csv, summary.csv, games.txt and plots/
     /// (default: runs/<command>-<time>).

@@ -16,7 +16,7 @@ use crate::cmd::game::{GameName, start};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game the network was trained on.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// A checkpoint directory, or a run directory (its latest checkpoint).
     #[arg(long)]
@@ -48,7 +48,7 @@ fn export<K: GameKit>(args: &Args) -> Result<()> {
 #[derive(clap::Args, Debug)]
 pub struct EncodeArgs {
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// The Pijersi position, as PSN (default: the classic start).
     #[arg(long, conflicts_with = "position")]

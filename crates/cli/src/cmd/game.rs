@@ -12,6 +12,13 @@ use pjlab_core::GameKit;
 
 pub use pjlab_registry::GameName;
 
+/// `--game`'s parser: the registry's games as clap's possible values (listed in `--help`).
+pub fn game_arg() -> impl clap::builder::TypedValueParser<Value = GameName> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(GameName::ALL.iter().map(|game| game.name()))
+        .try_map(|name: String| GameName::parse(&name))
+}
+
 /// Builds an agent of a game from its spec and a seed.
 pub type AgentFactory<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>>;
 
@@ -83,12 +90,20 @@ mod tests {
 
     #[test]
     fn names_come_from_the_kits() {
-        for &game in GameName::all() {
+        use clap::builder::TypedValueParser;
+        let parser = game_arg();
+        let values: Vec<_> = parser.possible_values().expect("listed").collect();
+        assert_eq!(values.len(), GameName::all().len());
+        let command = clap::Command::new("pjlab");
+        for (&game, value) in GameName::all().iter().zip(&values) {
             // `--game`'s value is the kit's name.
-            let value = clap::ValueEnum::to_possible_value(&game).expect("a value");
             assert_eq!(value.get_name(), game.name());
             assert_eq!(GameName::parse(game.name()).ok(), Some(game));
+            let name = std::ffi::OsStr::new(game.name());
+            assert_eq!(parser.parse_ref(&command, None, name).ok(), Some(game));
         }
+        let go = std::ffi::OsStr::new("go");
+        assert!(parser.parse_ref(&command, None, go).is_err());
         assert_eq!(GameName::names(|_| true), "pijersi, abalone or chomp");
         assert_eq!(GameName::names(|g| g == GameName::Chomp), "chomp");
         assert_eq!(

@@ -31,7 +31,7 @@ enum Sub {
 #[derive(clap::Args, Debug)]
 struct DataArgs {
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// Output file.
     #[arg(long, value_name = "FILE")]
@@ -70,7 +70,7 @@ struct DataArgs {
 #[derive(clap::Args, Debug)]
 struct TrainArgs {
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// Data files from `pjlab nnue data` (repeat the option for several).
     #[arg(long, value_name = "FILE", required = true)]

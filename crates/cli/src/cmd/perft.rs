@@ -18,7 +18,7 @@ use pjlab_core::{Game, GameKit, SetupVariant};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// Pijersi position in PSN (default: the classic start).
     #[arg(long)]

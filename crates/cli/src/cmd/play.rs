@@ -15,7 +15,7 @@ use crate::cmd::game::{AgentFactory, GameName, result_name, start};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// White's agent.
     #[arg(long)]

@@ -16,7 +16,7 @@ pub struct Args {
     /// File holding the game, or `-` for standard input.
     file: String,
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// Variant (Abalone, Chomp): its start, or its rules for `--position`.
     #[arg(long)]

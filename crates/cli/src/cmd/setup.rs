@@ -14,7 +14,7 @@ use crate::cmd::game::GameName;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
     /// Setup variant (default: classic for Pijersi, standard for Abalone).
     #[arg(long)]

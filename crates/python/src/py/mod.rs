@@ -10,19 +10,29 @@ mod state;
 
 use pyo3::exceptions::{PyFileNotFoundError, PyKeyError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 use crate::Error;
 
-/// The Python exception of a refusal: `KeyError` for an unknown name, `FileNotFoundError` for a
-/// missing file, `ValueError` otherwise, with the error's message.
+/// The Python exception of a refusal: the `pjlab.errors` class [`Error::python_class`] names (a
+/// `pjlab.Error`, and a `KeyError`, `FileNotFoundError` or `ValueError`), with the error's
+/// message; the built-in itself if the package's `errors` module cannot be imported (the
+/// extension loaded on its own).
 pub(crate) fn to_py(error: Error) -> PyErr {
-    if error.is_not_found() {
-        PyFileNotFoundError::new_err(error.to_string())
-    } else if error.is_lookup() {
-        PyKeyError::new_err(error.to_string())
-    } else {
-        PyValueError::new_err(error.to_string())
-    }
+    let message = error.to_string();
+    Python::attach(|py| {
+        let class = py
+            .import("pjlab.errors")
+            .and_then(|module| module.getattr(error.python_class()))
+            .ok()
+            .and_then(|class| class.cast_into::<PyType>().ok());
+        match class {
+            Some(class) => PyErr::from_type(class, message),
+            None if error.is_not_found() => PyFileNotFoundError::new_err(message),
+            None if error.is_lookup() => PyKeyError::new_err(message),
+            None => PyValueError::new_err(message),
+        }
+    })
 }
 
 /// A Python integer argument (taken as `i128`, so that a negative one reaches us) as an

@@ -1,0 +1,4 @@
+//! Nothing to build: the manifest's build dependencies only set features for the procedural
+//! macros every build shares.
+
+fn main() {}
