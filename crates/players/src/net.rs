@@ -202,7 +202,7 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, Error
 /// `variant`'s positions (when given), else the game's default one.
 ///
 /// # Errors
-/// [`Error::OtherGame`] for a network of another game, [`Error::UnknownVariant`],
+/// [`Error::OtherGame`] for a checkpoint of another game, [`Error::UnknownVariant`],
 /// [`Error::GameTable`] when a checkpoint's game table does not parse, and
 /// [`Error::Net`] when nothing loads there or the model does not fit the game's contract
 /// (naming what differs: expected and found).
@@ -211,9 +211,12 @@ pub fn load_network<K: GameKit>(
     variant: Option<&str>,
 ) -> Result<(Model, K::Encoder), Error> {
     let source = Source::find(path)?;
-    if let Some(found) = source.named_game()
-        && found != K::INFO.name
+    // A checkpoint of another game is refused by name; an ONNX model's card is checked with the
+    // rest of its contract below (naming the game expected and found).
+    if let Source::Checkpoint { file, .. } = &source
+        && file.game != K::INFO.name
     {
+        let found = file.game.clone();
         return Err(Error::OtherGame {
             path: path.display().to_string(),
             found,
