@@ -1,7 +1,7 @@
 """Train a small PyTorch policy/value network on a lab run's positions, export it to ONNX with a
 model card the lab accepts, and play it against the lab's alpha-beta.
 
-    pip install torch onnx 'pjlab[records]'          # CPU wheels are enough
+    pip install torch onnx './python[records]'          # CPU wheels are enough
     pjlab train --out runs/quick --iterations 10       # the built-in quick Pijersi run
     python python/examples/train_torch.py --run runs/quick --out pijersi-torch.onnx
 

@@ -19,7 +19,7 @@ The lab's players and networks::
     model = pjlab.Model.load("runs/chomp")       # a run directory, a checkpoint, or "model.onnx"
     policy, value = model.evaluate([state])
 
-A run's records as pyarrow tables (``pip install pjlab[records]``): :func:`read_games` and
+A run's records as pyarrow tables (``pip install pyarrow``): :func:`read_games` and
 :func:`read_positions`, moves decoded to action indices and notation.
 
 Every refusal is a :class:`pjlab.Error` whose subclass names what was wrong (:mod:`pjlab.errors`)
@@ -59,7 +59,21 @@ from ._pjlab import (
 )
 from .records import read_games, read_positions
 
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pjlab")
+    except PackageNotFoundError:  # pragma: no cover - the sources imported without installing
+        return "0+unknown"
+
+
+__version__: str = _version()
+"""The installed package's version (the workspace's, from ``Cargo.toml``)."""
+
 __all__ = [
+    "__version__",
     "CHANCE_PLAYER",
     "TERMINAL_PLAYER",
     "Agent",

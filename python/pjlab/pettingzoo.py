@@ -28,9 +28,18 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:  # pragma: no cover - depends on the environment
+    raise ModuleNotFoundError(
+        f"pjlab.pettingzoo needs PettingZoo and Gymnasium ({missing.name} is not installed): "
+        "pip install pettingzoo gymnasium (or, from the repository, "
+        "pip install './python[pettingzoo]')",
+        name=missing.name,
+    ) from missing
 
 from ._pjlab import Game, State, load_game
 

@@ -10,7 +10,7 @@ readers return the file's columns as written, plus decoded ones:
 - :func:`read_positions`: ``legal_moves`` and ``policy_moves`` (``list<string>``), the move
   texts of ``legal`` and ``policy_actions`` (action indices) in ``position``.
 
-The Parquet is read by pyarrow (``pip install pjlab[records]``); the moves are decoded in Rust
+The Parquet is read by pyarrow (``pip install './python[records]'`` from the repository, or ``pip install pyarrow``); the moves are decoded in Rust
 (:meth:`pjlab.Game.decode_games`, :meth:`pjlab.Game.action_texts`) with the game and variant
 of each row. A file of another schema, or a move that does not replay, is a ``ValueError``.
 """
@@ -32,7 +32,8 @@ def _pyarrow():
         import pyarrow.parquet as pq
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "pjlab.read_games and read_positions need pyarrow: pip install 'pjlab[records]'"
+            "pjlab.read_games and read_positions need pyarrow: pip install pyarrow "
+            "(or, from the repository, pip install './python[records]')"
         ) from e
     return pa, pq
 

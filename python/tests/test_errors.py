@@ -182,3 +182,13 @@ def test_every_refusal_is_a_pjlab_error_that_names_its_kind():
     with pytest.raises(pjlab.UnknownGameError) as caught:
         pjlab.load_game("go")
     assert str(caught.value).startswith('unknown game "go"'), str(caught.value)
+
+
+def test_pettingzoo_without_its_extra_says_what_to_install(monkeypatch):
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "pjlab.pettingzoo", raising=False)
+    with pytest.raises(ModuleNotFoundError, match="pip install pettingzoo gymnasium"):
+        importlib.import_module("pjlab.pettingzoo")

@@ -156,3 +156,14 @@ def test_chifoumi_chance_follows_the_seed():
             settle(state)
         runs.append((str(state), state.returns()))
     assert runs[0] == runs[1]
+
+
+def test_the_package_has_the_workspaces_version():
+    import pathlib
+    import re
+
+    cargo = pathlib.Path(__file__).resolve().parents[2] / "Cargo.toml"
+    workspace = re.search(r'^version = "([^"]+)"', cargo.read_text(), re.MULTILINE)
+    assert workspace is not None
+    assert pjlab.__version__ == workspace.group(1)
+    assert "__version__" in pjlab.__all__
