@@ -175,12 +175,7 @@ impl Records {
             write_games(&dir.join("games.parquet"), &matches, &spec)?;
             write_matches(&dir.join("matches.parquet"), &self.run, &matches, &spec)?;
         }
-        let kind = match self.run.kind {
-            RunKind::Match => dir::RunKind::Match,
-            RunKind::Tournament => dir::RunKind::Tournament,
-            RunKind::Arena => dir::RunKind::Arena,
-        };
-        Manifest::new(kind, "chifoumi")
+        Manifest::new(self.run.kind, "chifoumi")
             .write(dir)
             .map_err(|e| Error::io(&dir.join(dir::MANIFEST_FILE), e))
     }

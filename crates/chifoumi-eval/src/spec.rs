@@ -7,28 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::Error;
 
-/// The kind of run.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RunKind {
-    /// Two players, N matches (`pjlab chifoumi match`).
-    Match,
-    /// Every pair of players, N matches each (`pjlab chifoumi tournament`).
-    Tournament,
-    /// Every player on one grid, N arenas (`pjlab chifoumi arena`).
-    Arena,
-}
-
-impl RunKind {
-    /// The subcommand's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            RunKind::Match => "match",
-            RunKind::Tournament => "tournament",
-            RunKind::Arena => "arena",
-        }
-    }
-}
+/// The kind of run: the run directory's own ([`pjlab_run::dir::RunKind`], the name its
+/// manifest and the records' footer give), of which a Chifoumi run is a `Match` (two players),
+/// a `Tournament` (every pair) or an `Arena` (every player on one grid).
+pub use pjlab_run::dir::RunKind;
 
 /// [`Rules`] in a form JSON can hold (the map as its text).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,27 +173,24 @@ impl RunSpec {
     /// seats. Arenas: arena k seats the players rotated by k places.
     pub fn schedule(&self) -> Vec<MatchSpec> {
         let mut out = Vec::new();
-        match self.kind {
-            RunKind::Arena => {
-                let n = self.players.len();
-                for k in 0..self.matches as u64 {
-                    out.push(MatchSpec {
-                        id: k,
-                        seats: (0..n).map(|s| (s + k as usize) % n).collect(),
-                        seed: seed::mix2(self.seed, 0, k),
-                    });
-                }
+        if self.kind == RunKind::Arena {
+            let n = self.players.len();
+            for k in 0..self.matches as u64 {
+                out.push(MatchSpec {
+                    id: k,
+                    seats: (0..n).map(|s| (s + k as usize) % n).collect(),
+                    seed: seed::mix2(self.seed, 0, k),
+                });
             }
-            RunKind::Match | RunKind::Tournament => {
-                for (pair, (i, j)) in self.pairs().into_iter().enumerate() {
-                    for k in 0..self.matches as u64 {
-                        let seats = if k % 2 == 0 { vec![i, j] } else { vec![j, i] };
-                        out.push(MatchSpec {
-                            id: out.len() as u64,
-                            seats,
-                            seed: seed::mix2(self.seed, pair as u64 + 1, k / 2),
-                        });
-                    }
+        } else {
+            for (pair, (i, j)) in self.pairs().into_iter().enumerate() {
+                for k in 0..self.matches as u64 {
+                    let seats = if k % 2 == 0 { vec![i, j] } else { vec![j, i] };
+                    out.push(MatchSpec {
+                        id: out.len() as u64,
+                        seats,
+                        seed: seed::mix2(self.seed, pair as u64 + 1, k / 2),
+                    });
                 }
             }
         }
@@ -235,6 +214,12 @@ impl RunSpec {
                 return bad(format!(
                     "an arena needs 2 to {} players, not {n}",
                     pjlab_chifoumi::MAX_PLAYERS
+                ));
+            }
+            RunKind::Training | RunKind::Balance => {
+                return bad(format!(
+                    "a Chifoumi run is a match, a tournament or an arena, not a {} run",
+                    self.kind.name()
                 ));
             }
             _ => {}

@@ -287,3 +287,20 @@ fn a_shown_game_steps_through_every_turn() {
     assert_eq!(json["frames"].as_array().unwrap().len(), page.frames.len());
     assert_eq!(json["players"][1], "greedy");
 }
+
+/// The run kinds a Chifoumi run is not (the run directory's kinds are shared by every run) are
+/// refused before a match is played.
+#[test]
+fn a_training_or_balance_kind_is_no_chifoumi_run() {
+    assert!(
+        run(RunKind::Match, &["random", "greedy"], 2)
+            .check()
+            .is_ok()
+    );
+    for kind in [RunKind::Training, RunKind::Balance] {
+        let spec = run(kind, &["random", "greedy"], 2);
+        let err = spec.check().unwrap_err().to_string();
+        assert!(err.contains(kind.name()), "{err}");
+        assert!(err.contains("a match, a tournament or an arena"), "{err}");
+    }
+}

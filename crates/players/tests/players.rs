@@ -43,7 +43,7 @@ fn an_old_pijersi_checkpoint_reads_as_its_state_says_and_its_model_file_reads_ba
         serde_json::to_value(&file.encoder).unwrap(),
         state["encoder"]
     );
-    assert_eq!(serde_json::to_value(&file.shape).unwrap(), state["shape"]);
+    assert_eq!(serde_json::to_value(file.shape).unwrap(), state["shape"]);
     assert_eq!(
         serde_json::to_value(&file.network).unwrap(),
         state["config"]["network"]
@@ -137,7 +137,7 @@ fn the_chifoumi_checkpoint_reads_as_the_learned_players_contract() {
     let state = json(&dir.join("state.json"));
     let file = NetworkFile::read(&dir).unwrap();
     assert_eq!(file.game, "chifoumi");
-    assert_eq!(serde_json::to_value(&file.shape).unwrap(), state["shape"]);
+    assert_eq!(serde_json::to_value(file.shape).unwrap(), state["shape"]);
     assert_eq!(
         serde_json::to_value(&file.network).unwrap(),
         state["network"]

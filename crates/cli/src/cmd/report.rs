@@ -72,12 +72,7 @@ fn manifest(dir: &Path) -> Result<Manifest> {
     }
     if pjlab_chifoumi_eval::record::Records::exist(dir) {
         let records = pjlab_chifoumi_eval::record::Records::read(dir)?;
-        let kind = match records.run.kind {
-            pjlab_chifoumi_eval::RunKind::Match => RunKind::Match,
-            pjlab_chifoumi_eval::RunKind::Tournament => RunKind::Tournament,
-            pjlab_chifoumi_eval::RunKind::Arena => RunKind::Arena,
-        };
-        return Ok(Manifest::new(kind, "chifoumi"));
+        return Ok(Manifest::new(records.run.kind, "chifoumi"));
     }
     let config = std::fs::read_to_string(dir.join(CONFIG_FILE)).ok();
     let chifoumi_config = config
