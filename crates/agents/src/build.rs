@@ -207,7 +207,10 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
         )?)),
         "mcts" => {
             let mut budget = Budget::simulations(800);
-            let sims = options.take_parsed("sims", "a whole number of simulations")?;
+            let sims =
+                options.take_with("sims", "a positive whole number of simulations", |v| {
+                    v.parse::<u32>().ok().filter(|&n| n > 0)
+                })?;
             if let Some(sims) = sims {
                 budget.simulations = sims;
             }

@@ -95,6 +95,8 @@ impl UgiAgent {
                 },
             }
         }
+        // `cmd=` (empty) names no binary either.
+        let program = program.filter(|p| !p.as_os_str().is_empty());
         let program = program.ok_or_else(|| SpecError::BadValue {
             key: "cmd".into(),
             value: String::new(),

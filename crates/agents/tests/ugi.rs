@@ -15,7 +15,18 @@ fn bad_ugi_specs_are_refused() {
         "ugi:depth=3",
         "ugi:cmd=x,speed=3",
         "ugi:cmd=x,movetime=5",
+        "ugi:cmd=",
+        "ugi:cmd=,depth=2",
     ] {
         assert!(build(bad, 0).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn an_mcts_search_of_no_simulations_is_refused() {
+    for bad in ["mcts:sims=0", "mcts:sims=-1", "mcts:sims=x"] {
+        let err = build(bad, 0).err().expect("refused");
+        assert!(err.to_string().contains("sims"), "{bad}: {err}");
+    }
+    assert!(build("mcts:sims=1", 0).is_ok());
 }
