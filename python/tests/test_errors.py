@@ -192,3 +192,9 @@ def test_pettingzoo_without_its_extra_says_what_to_install(monkeypatch):
     monkeypatch.delitem(sys.modules, "pjlab.pettingzoo", raising=False)
     with pytest.raises(ModuleNotFoundError, match="pip install pettingzoo gymnasium"):
         importlib.import_module("pjlab.pettingzoo")
+
+
+def test_a_batch_names_the_range_of_its_size():
+    for bad in [-1, 0, 65537, 2**70]:
+        no_panic(lambda n=bad: pjlab.BatchedEnv("chomp", n), pjlab.ArgumentError, "from 1 to 65536")
+    assert len(pjlab.BatchedEnv("chomp", 1).reset()[0]) == 1

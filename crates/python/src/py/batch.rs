@@ -69,7 +69,17 @@ impl PyBatchedEnv {
     #[new]
     #[pyo3(signature = (game, num_envs, variant = None, seed = 0))]
     fn new(game: &str, num_envs: i128, variant: Option<&str>, seed: i128) -> PyResult<Self> {
-        let (num_envs, seed) = (count(num_envs, "num_envs")?, unsigned(seed, "seed")?);
+        let max = pjlab_registry::batch::MAX_GAMES;
+        let num_envs = usize::try_from(num_envs)
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| {
+                to_py(Error::Argument(format!(
+                    "num_envs must be from 1 to {max} (a batch holds at least one game and at \
+                     most {max} games), got {num_envs}"
+                )))
+            })?;
+        let seed = unsigned(seed, "seed")?;
         let handle = crate::load_game(game, variant).map_err(to_py)?;
         let batch = handle.new_batch(num_envs, seed).map_err(to_py)?;
         Ok(PyBatchedEnv {
