@@ -34,18 +34,9 @@ then unchanged.
 
 from __future__ import annotations
 
-# First: the extension raises these classes.
-from .errors import (
-    AgentError,
-    ArgumentError,
-    Error,
-    IllegalActionError,
-    ModelError,
-    NotFoundError,
-    PlayerError,
-    ShapeError,
-    UnknownGameError,
-)
+# First: the extension raises these classes (pjlab.Error and its subclasses).
+from . import errors
+from .errors import *  # noqa: F403 (re-exported: errors.__all__)
 from ._pjlab import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
@@ -77,15 +68,6 @@ __all__ = [
     "CHANCE_PLAYER",
     "TERMINAL_PLAYER",
     "Agent",
-    "AgentError",
-    "ArgumentError",
-    "Error",
-    "IllegalActionError",
-    "ModelError",
-    "NotFoundError",
-    "PlayerError",
-    "ShapeError",
-    "UnknownGameError",
     "BatchedEnv",
     "Game",
     "Model",
@@ -94,4 +76,5 @@ __all__ = [
     "read_games",
     "read_positions",
     "registered_games",
+    *errors.__all__,
 ]

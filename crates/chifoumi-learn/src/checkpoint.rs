@@ -12,7 +12,6 @@
 
 use std::path::{Path, PathBuf};
 
-use pjlab_chifoumi::Rules;
 use pjlab_nn::inference::PackedNet;
 use pjlab_nn::model::CHIFOUMI;
 use pjlab_nn::{NetConfig, NetShape, NetworkFile};
@@ -107,7 +106,7 @@ pub fn commit(
     let keep_every = (keep_every > 0).then_some(keep_every);
     let network = NetworkFile::new(
         CHIFOUMI,
-        pjlab_players::chifoumi::contract(Rules::default().radius).encoder,
+        pjlab_nn::model::chifoumi_encoder(),
         state.network.clone(),
         state.shape,
         serde_json::Value::Null,

@@ -57,6 +57,9 @@ pub enum Error {
         /// What differs.
         mismatch: card::Mismatch,
     },
+    /// A loaded model that failed to run (the ONNX runtime's message).
+    #[error("{0}")]
+    Run(String),
     /// Other I/O. The failure is in the message, not chained as a source, so it prints once.
     #[error("{path}: {cause}")]
     Io {

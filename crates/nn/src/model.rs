@@ -37,6 +37,14 @@ pub const CHIFOUMI: &str = "chifoumi";
 /// `pjlab_chifoumi::players::input_len`), named for checkpoints that name none.
 pub const CHIFOUMI_ENCODER: &str = "chifoumi-memory";
 
+/// The id of [`CHIFOUMI_ENCODER`]: what every Chifoumi network's model file names.
+pub fn chifoumi_encoder() -> EncoderId {
+    EncoderId {
+        name: CHIFOUMI_ENCODER.into(),
+        version: 1,
+    }
+}
+
 /// What a checkpoint's weights are: `network.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NetworkFile {
@@ -108,7 +116,7 @@ impl NetworkFile {
             }
             return Ok(file);
         }
-        let path = dir.join("state.json");
+        let path = dir.join(pjlab_run::dir::STATE_FILE);
         let state: Value = serde_json::from_str(&read_text(&path)?)
             .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
         from_state(&state).ok_or_else(|| {
@@ -143,13 +151,9 @@ fn from_state(state: &Value) -> Option<NetworkFile> {
     }
     // Chifoumi's policy-gradient trainer's.
     let network = parse(&state["network"])?;
-    let encoder = EncoderId {
-        name: CHIFOUMI_ENCODER.into(),
-        version: 1,
-    };
     Some(NetworkFile::new(
         CHIFOUMI,
-        encoder,
+        chifoumi_encoder(),
         network,
         shape,
         Value::Null,
@@ -300,7 +304,7 @@ impl Model {
     /// the slices' lengths must be whole rows of the model's sizes.
     ///
     /// # Errors
-    /// The ONNX runtime's failure.
+    /// [`Error::Run`]: the ONNX runtime's failure.
     pub fn forward(
         &self,
         inputs: &[f32],
@@ -322,7 +326,7 @@ impl Model {
                 for ((input, policy), wdl) in rows {
                     model
                         .run(input, policy, wdl)
-                        .map_err(|e| Error::Checkpoint(format!("onnx model: {e}")))?;
+                        .map_err(|e| Error::Run(format!("onnx model: {e}")))?;
                 }
                 Ok(())
             }

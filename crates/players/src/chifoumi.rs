@@ -7,10 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use pjlab_chifoumi::players::{Intent, Memory, input_len};
 use pjlab_chifoumi::{Action, ActionSet, Observation, Player, Rules};
-use pjlab_core::EncoderId;
 use pjlab_nn::card::Contract;
 use pjlab_nn::inference::PackedNet;
-use pjlab_nn::model::{CHIFOUMI, CHIFOUMI_ENCODER};
+use pjlab_nn::model::{CHIFOUMI, chifoumi_encoder};
 use pjlab_nn::{LOSS, Model, Source, WIN};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -193,10 +192,7 @@ impl Player for NetPlayer {
 pub fn contract(radius: u8) -> Contract {
     Contract {
         game: Some(CHIFOUMI.into()),
-        encoder: EncoderId {
-            name: CHIFOUMI_ENCODER.into(),
-            version: 1,
-        },
+        encoder: chifoumi_encoder(),
         input_len: input_len(radius),
         actions: Intent::ALL.len(),
     }
@@ -265,7 +261,8 @@ pub fn build(spec: &str, rules: &Rules) -> Result<Box<dyn Player + Send>, Error>
     };
     match pjlab_core::spec::split(spec).0 {
         "net" => {
-            let (path, temperature) = parse_net_spec(spec)?.ok_or_else(|| bad("not net".into()))?;
+            let (path, temperature) =
+                parse_net_spec(spec)?.ok_or_else(|| bad("net needs checkpoint=DIR".into()))?;
             let net = shared_net(&path, rules)?;
             Ok(Box::new(NetPlayer::new(net, temperature, spec.into())))
         }
