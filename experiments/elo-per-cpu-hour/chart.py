@@ -46,7 +46,9 @@ def cpu_hours(row: dict[str, str]) -> float:
 
 
 def svg(points: list[dict[str, object]]) -> str:
-    width, height, left, right, top, bottom = 900, 440, 70, 400, 30, 60
+    # The legend sits under the axis title, one line a series, so that long names fit; the
+    # right margin holds the dashed lines' labels.
+    width, height, left, right, top, bottom = 900, 500, 70, 170, 30, 120
     x_max, y_min, y_max = 3.0, -320.0, 120.0
 
     def x(v: float) -> float:
@@ -64,7 +66,7 @@ def svg(points: list[dict[str, object]]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'font-family="sans-serif" font-size="12">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{width / 2 - 60}" y="18" text-anchor="middle" font-size="14">'
+        f'<text x="{(left + width - right) / 2}" y="18" text-anchor="middle" font-size="14">'
         "Pijersi: Elo against alpha-beta at 100 ms a move, by CPU-hours of training</text>",
     ]
     for v in range(-300, 101, 50):
@@ -73,7 +75,7 @@ def svg(points: list[dict[str, object]]) -> str:
     for v in range(0, 4):
         out.append(f'<line x1="{x(v)}" x2="{x(v)}" y1="{y(y_min)}" y2="{y(y_max)}" stroke="#eee"/>')
         out.append(f'<text x="{x(v)}" y="{y(y_min) + 18}" text-anchor="middle">{v}</text>')
-    out.append(f'<text x="{x(x_max / 2)}" y="{height - 15}" text-anchor="middle">CPU-hours of training (data included)</text>')
+    out.append(f'<text x="{x(x_max / 2)}" y="{y(y_min) + 40}" text-anchor="middle">CPU-hours of training (data included)</text>')
     out.append(f'<text transform="translate(18,{y((y_min + y_max) / 2)}) rotate(-90)" text-anchor="middle">Elo difference (ML, 95%)</text>')
     for level, label, dash in [(0, "level with alpha-beta", "4 3"), (35, "55% (the goal)", "8 3")]:
         out.append(f'<line x1="{left}" x2="{x(x_max)}" y1="{y(level)}" y2="{y(level)}" stroke="#555" stroke-dasharray="{dash}"/>')
@@ -91,9 +93,9 @@ def svg(points: list[dict[str, object]]) -> str:
             out.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{lo:.1f}" y2="{hi:.1f}" stroke="{colour}"/>')
             out.append(f'<circle cx="{cx:.1f}" cy="{y(p["elo"]):.1f}" r="3.5" fill="{colour}"><title>{p["label"]}: {p["elo"]:+d} ± {p["half"]} Elo, {p["cpu_hours"]:.2f} CPU-hours</title></circle>')
     for k, (means, colour) in enumerate(colours.items()):
-        ly = y(-150) + 20 * k
-        out.append(f'<circle cx="{x(x_max) + 12}" cy="{ly}" r="4" fill="{colour}"/>')
-        out.append(f'<text x="{x(x_max) + 22}" y="{ly + 4}">{means}</text>')
+        ly = y(y_min) + 65 + 18 * k
+        out.append(f'<circle cx="{left + 6}" cy="{ly}" r="4" fill="{colour}"/>')
+        out.append(f'<text x="{left + 16}" y="{ly + 4}">{means}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -10,9 +10,26 @@
 //!   score and Wilson interval of that sum;
 //! - every result figure of the prose (a score with its interval, a bold score, a W-D-L, an
 //!   Elo difference with its half-width; `prose.rs`) must be stated by such a report or checked
-//!   row, or by a report of an experiment the README names (`../name/`, `experiments/name/`).
+//!   row, or by a report of an experiment the README names (`../name/`, `experiments/name/`);
+//! - every percentage of the prose, bare ones included (`66.0%`, `40%`; `prose.rs`), must be
+//!   written by one of those same reports or checked rows (a cell holding it as a score, `66.0`,
+//!   an integer as `40.0`; or a report's text writing `40%`), be a convention (95%, 50%, 5%:
+//!   `prose::CONVENTIONS`), or be declared in the README's block of percentages with why:
 //!
-//! A changed figure, by hand or by code, fails here.
+//!   ```text
+//!   <!-- percentages not written by a report (crates/cli/tests/experiments):
+//!   30%: the share of moves searched in full (config.toml, `full_search_share`)
+//!   55%: the goal
+//!   -->
+//!   ```
+//!
+//!   The block is an HTML comment, not shown when the README is rendered. A declared percentage
+//!   the prose no longer uses fails too, so the block stays current. To quote a new match
+//!   result, commit its run (the report is then a source); declare only what no report writes
+//!   (a setting, a share of time, a goal, a figure of a bench file), naming where it comes from.
+//!
+//! A changed figure, by hand or by code, fails here; so does a figure no longer in its report
+//! (a withdrawn score left in the prose).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -239,8 +256,8 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
     assert!(cells > 0, "no README figure was checked");
     assert!(pooled > 0, "no pooled row was checked");
     // Then the prose: each result figure stated by a report or a checked row.
-    let mut figures = 0;
-    let mut missing = Vec::new();
+    let (mut figures, mut percentages) = (0, 0);
+    let (mut missing, mut unsourced) = (Vec::new(), Vec::new());
     for (dir, (text, result)) in &checked {
         let top = dir == &root || !dir.starts_with(&root);
         let mut sources = reports_under(if top { &root } else { dir });
@@ -256,10 +273,10 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
                     .flat_map(|(_, c)| c.confirmed.iter().cloned()),
             );
         }
+        let shown = dir.strip_prefix(root.parent().unwrap()).unwrap_or(dir);
         for figure in prose::figures(text) {
             figures += 1;
             if !prose::stated(&figure, &allowed) {
-                let shown = dir.strip_prefix(root.parent().unwrap()).unwrap_or(dir);
                 missing.push(format!(
                     "{}/README.md:{}: {}",
                     shown.display(),
@@ -268,12 +285,47 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
                 ));
             }
         }
+        // Every percentage: a report's, a convention or declared (and every declared one used).
+        let declared = prose::declared(text, &format!("{}/README.md", shown.display()));
+        let used = prose::percentages(text);
+        for percent in &used {
+            percentages += 1;
+            let conventional = prose::CONVENTIONS.iter().any(|(n, _)| *n == percent.number);
+            let listed = declared.iter().any(|(_, n, _)| *n == percent.number);
+            if !conventional
+                && !listed
+                && !prose::percent_stated(&percent.number, &allowed, &sources)
+            {
+                unsourced.push(format!(
+                    "{}/README.md:{}: {}%",
+                    shown.display(),
+                    percent.line,
+                    percent.number
+                ));
+            }
+        }
+        for (line, number, _) in &declared {
+            if !used.iter().any(|p| p.number == *number) {
+                unsourced.push(format!(
+                    "{}/README.md:{line}: {number}% is declared but not in the prose",
+                    shown.display()
+                ));
+            }
+        }
     }
     assert!(figures > 0, "no prose figure was found");
+    assert!(percentages > 0, "no prose percentage was found");
     assert!(
         missing.is_empty(),
         "result figures in READMEs' prose that no report or checked row states:\n{}",
         missing.join("\n")
+    );
+    assert!(
+        unsourced.is_empty(),
+        "percentages in READMEs' prose that no report writes, neither conventions nor declared in \
+         the README's `{}` block (see this test's top):\n{}",
+        prose::BLOCK,
+        unsourced.join("\n")
     );
 }
 

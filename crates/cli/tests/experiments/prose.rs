@@ -5,6 +5,10 @@
 //! (`50.1% (45.2-55.0)`, `46.8% (43.7 to 49.8)`), a bold score (`**88.5%**`), a win-draw-loss
 //! count (`126-66-8`) and an Elo difference with its half-width (`+44 ± 70`). Other numbers
 //! (rates, parameters, differences of two quoted figures) are not matched.
+//!
+//! Bare percentages (`66.0%`, `40%`, any number followed by `%`) are checked too
+//! ([`percentages`], [`percent_stated`]): each must be written by a report, be one of the
+//! [`CONVENTIONS`], or be declared in the README's block of percentages ([`declared`]).
 
 /// One result figure found in the prose, with its line.
 #[derive(Debug, PartialEq, Eq)]
@@ -147,21 +151,146 @@ fn figures_of(line: &str, number: usize, out: &mut Vec<Figure>) {
     }
 }
 
+/// The lines of a README's prose with their 1-based numbers: not its tables, its code blocks
+/// or its block of declared percentages.
+fn prose(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let (mut code, mut block) = (false, false);
+    text.lines().enumerate().filter_map(move |(k, line)| {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            code = !code;
+            return None;
+        }
+        if !code && trimmed.starts_with(BLOCK) {
+            block = true;
+        }
+        if block {
+            block = !trimmed.ends_with("-->");
+            return None;
+        }
+        (!code && !trimmed.starts_with('|')).then_some((k + 1, line))
+    })
+}
+
 /// The result figures of a README's prose (not its tables, not its code blocks).
 pub fn figures(text: &str) -> Vec<Figure> {
     let mut out = Vec::new();
-    let mut code = false;
-    for (k, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
-            code = !code;
-            continue;
-        }
-        if code || line.trim_start().starts_with('|') {
-            continue;
-        }
-        figures_of(line, k + 1, &mut out);
+    for (number, line) in prose(text) {
+        figures_of(line, number, &mut out);
     }
     out
+}
+
+/// The opening of a README's block of declared percentages: an HTML comment (not shown when the
+/// Markdown is rendered), one percentage a line with why it is not a report's figure:
+///
+/// ```text
+/// <!-- percentages not written by a report (crates/cli/tests/experiments):
+/// 40%: training's share of the wall time (training.md's wall time line)
+/// 30%: the config's share of full searches
+/// -->
+/// ```
+pub const BLOCK: &str = "<!-- percentages";
+
+/// Percentages that need no source: the level of intervals and exclusions, an even score, a
+/// test's level.
+pub const CONVENTIONS: [(&str, &str); 3] = [
+    ("95", "the level of an interval or an exclusion"),
+    ("50", "an even score"),
+    ("5", "the level of a test"),
+];
+
+/// A percentage of the prose: the number before a `%` (`66.75` of `66.75%`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Percent {
+    /// 1-based line of the README.
+    pub line: usize,
+    pub number: String,
+}
+
+/// Every percentage of a README's prose (tables, code blocks and the declared block left out):
+/// a number (digits, maybe a decimal part) right before `%`, not the end of a word (`v2%`); a
+/// range's second end (`58` of `53-58%`) counts as a percentage of its own.
+pub fn percentages(text: &str) -> Vec<Percent> {
+    let mut out = Vec::new();
+    for (number, line) in prose(text) {
+        for (i, _) in line.match_indices('%') {
+            let head = &line[..i];
+            let digits = head
+                .bytes()
+                .rev()
+                .take_while(|b| b.is_ascii_digit() || *b == b'.')
+                .count();
+            let value = head[i - digits..].trim_start_matches('.');
+            let start = i - value.len();
+            let before = line[..start].chars().next_back();
+            if value.is_empty()
+                || !value.starts_with(|c: char| c.is_ascii_digit())
+                || before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            out.push(Percent {
+                line: number,
+                number: value.to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// The README's declared percentages (its [`BLOCK`]): `(line, number, reason)`. Panics on a
+/// line of the block that is not `NUMBER%: reason`.
+pub fn declared(text: &str, name: &str) -> Vec<(usize, String, String)> {
+    let mut out = Vec::new();
+    let mut block = false;
+    for (k, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with(BLOCK) {
+            block = true;
+            continue;
+        }
+        if !block {
+            continue;
+        }
+        if trimmed.starts_with("-->") {
+            block = false;
+            continue;
+        }
+        let entry = trimmed.split_once("%:").and_then(|(number, reason)| {
+            let number = number.trim();
+            let reason = reason.trim();
+            (number.parse::<f64>().is_ok() && !reason.is_empty())
+                .then(|| (k + 1, number.to_string(), reason.to_string()))
+        });
+        match entry {
+            Some(entry) => out.push(entry),
+            None => panic!(
+                "{name}:{}: a line of the percentages block must be `NUMBER%: why`, not {trimmed:?}",
+                k + 1
+            ),
+        }
+    }
+    out
+}
+
+/// Whether a report states the percentage `number`: a cell holds it as a score (an integer
+/// `71` as `71.0`, so that a count of 71 does not pass for 71%), or a report's text writes it
+/// with `%` (`40%`, `40 %`).
+pub fn percent_stated(number: &str, cells: &[String], reports: &[String]) -> bool {
+    let score = if number.contains('.') {
+        number.to_string()
+    } else {
+        format!("{number}.0")
+    };
+    cells.iter().any(|c| holds(c, &score))
+        || reports.iter().any(|r| {
+            r.match_indices(number).any(|(i, _)| {
+                let before = r[..i].chars().next_back();
+                let after = r[i + number.len()..].trim_start_matches(' ');
+                before.is_none_or(|c| !(c.is_ascii_digit() || c == '.')) && after.starts_with('%')
+            })
+        })
 }
 
 /// Whether `cell` holds `number` as a whole number (not inside a longer one).
@@ -214,6 +343,36 @@ mod tests {
                 "-60 ± 72"
             ]
         );
+    }
+
+    #[test]
+    fn percentages_are_found_outside_tables_code_and_the_block() {
+        let text = "It scores 66.75% at 1,600 and 71% at 3,200, White 53-58%; **88.5%**.\n\
+                    | 12.5% | in a table |\n```\n33%\n```\n\
+                    <!-- percentages not written by a report:\n40%: a share\n-->\n\
+                    v2%, and 0.5% after.\n";
+        let found: Vec<(usize, String)> = percentages(text)
+            .into_iter()
+            .map(|p| (p.line, p.number))
+            .collect();
+        let expected = [(1, "66.75"), (1, "71"), (1, "58"), (1, "88.5"), (9, "0.5")];
+        assert_eq!(found, expected.map(|(l, n)| (l, n.to_string())));
+        assert_eq!(
+            declared(text, "t"),
+            [(7, "40".to_string(), "a share".to_string())]
+        );
+        let bad = "<!-- percentages\n40% a share\n-->\n";
+        assert!(std::panic::catch_unwind(|| declared(bad, "t")).is_err());
+    }
+
+    #[test]
+    fn a_percentage_is_stated_by_a_score_cell_or_a_report_s_text() {
+        let cells: Vec<String> = ["66.0", "71", "51.0"].map(String::from).to_vec();
+        let reports = ["Training took 40% of the wall time; 12 %.".to_string()];
+        let stated = |n: &str| percent_stated(n, &cells, &reports);
+        assert!(stated("66.0") && stated("51.0") && stated("40") && stated("12"));
+        // The withdrawn 66.75%, a count of 71 read as 71%, a number inside another.
+        assert!(!stated("66.75") && !stated("71") && !stated("0"));
     }
 
     #[test]
