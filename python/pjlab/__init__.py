@@ -9,7 +9,11 @@ Games with OpenSpiel's vocabulary::
         state.apply_action(state.legal_actions()[0])
     print(state.returns())
 
-PettingZoo AEC environments in :mod:`pjlab.pettingzoo`, and :class:`BatchedEnv` for N games
+OpenSpiel's own Python algorithms (``mcts.MCTSBot``, ``minimax.alpha_beta_search``,
+``rl_environment.Environment``) take these games as they take pyspiel's: ``Game.get_type()``,
+utilities, rewards, each player's observation and (Chifoumi) information state, text forms
+(``State.serialize``, ``Game.deserialize_state``) and pickling. PettingZoo AEC environments in
+:mod:`pjlab.pettingzoo`, and :class:`BatchedEnv` for N games
 stepped together in Rust with numpy arrays out.
 
 The lab's players and networks::
@@ -45,9 +49,13 @@ from ._pjlab import (
     Game,
     Model,
     State,
+    deserialize_game_and_state,
+    deserialize_state,
     load_game,
     registered_games,
+    serialize_game_and_state,
 )
+from .game_type import GameType
 from .records import read_games, read_positions
 
 
@@ -70,11 +78,15 @@ __all__ = [
     "Agent",
     "BatchedEnv",
     "Game",
+    "GameType",
     "Model",
     "State",
+    "deserialize_game_and_state",
+    "deserialize_state",
     "load_game",
     "read_games",
     "read_positions",
     "registered_games",
+    "serialize_game_and_state",
     *errors.__all__,
 ]

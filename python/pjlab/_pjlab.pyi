@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import pathlib
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -19,13 +21,26 @@ def load_game(name: str, variant: str | None = None) -> Game:
     ``name``: ``pijersi``, ``abalone``, ``chomp`` or ``chifoumi``. ``variant``: one of
     ``Game.variants()`` (Pijersi: ``classic``, ``half-random``, ...; Abalone: ``standard``,
     ``belgian-daisy``, ``doubles``, ...; Chomp: a bar size ``MxN``; Chifoumi: ``standard``);
-    ``None`` is the game's default.
+    ``None`` is the game's default. ``name`` may also be a game's text ``name(variant=...)``
+    (``Game.serialize()``).
 
     Raises ``KeyError`` for an unknown game or variant.
     """
 
 def registered_games() -> list[str]:
     """The names ``load_game`` knows."""
+
+def deserialize_state(text: str) -> State:
+    """The state a text of ``State.serialize()`` describes, of the game the text names (what
+    unpickling a ``State`` calls). Raises ``ValueError`` for another text, ``KeyError`` for an
+    unknown game."""
+
+def serialize_game_and_state(game: Game, state: State) -> str:
+    """OpenSpiel's ``serialize_game_and_state``: ``state.serialize()`` (which names its game),
+    after checking that ``state`` is of ``game`` (``ValueError`` otherwise)."""
+
+def deserialize_game_and_state(text: str) -> tuple[Game, State]:
+    """OpenSpiel's ``deserialize_game_and_state``: the game and the state of a state's text."""
 
 class Game:
     """A game of the registry with one variant: its static facts and new states."""
@@ -86,6 +101,37 @@ class Game:
     def encode_positions(self, positions: list[str]) -> npt.NDArray[np.float32]:
         """The observations of position texts, from the player to act's view, as float32
         ``[N, observation_tensor_size()]`` (what the lab's networks take)."""
+    def get_type(self) -> Any:
+        """The game's static facts in OpenSpiel's terms: a ``pyspiel.GameType`` when OpenSpiel
+        is installed (so that its algorithms compare the enums), else a ``pjlab.GameType`` with
+        the same fields (``short_name``, ``long_name``, ``dynamics``, ``chance_mode``,
+        ``information``, ``utility``, ``reward_model``, ``max_num_players``,
+        ``min_num_players``, ``provides_information_state_string`` / ``_tensor``,
+        ``provides_observation_string`` / ``_tensor``, ...). Every game is ``SEQUENTIAL``,
+        ``ZERO_SUM`` and ``TERMINAL``; Chifoumi is ``EXPLICIT_STOCHASTIC`` and
+        ``IMPERFECT_INFORMATION`` and the one game with information states."""
+    def min_utility(self) -> float:
+        """The lowest return a player can get (-1)."""
+    def max_utility(self) -> float:
+        """The highest return a player can get (+1)."""
+    def utility_sum(self) -> float:
+        """The sum of the players' returns in every terminal state (0: zero-sum; in Abalone
+        doubles the two sides' seats each get their side's return)."""
+    def information_state_tensor_size(self) -> int:
+        """Length of ``State.information_state_tensor`` (Chifoumi). Raises ``ValueError`` for
+        the perfect-information games, which provide none."""
+    def information_state_tensor_shape(self) -> list[int]:
+        """Shape of an information-state tensor: one flat vector."""
+    def serialize(self) -> str:
+        """The game as text, ``name(variant=...)``: ``load_game`` reads it back."""
+    def deserialize_state(self, text: str) -> State:
+        """The state a text of ``State.serialize()`` describes, with its history. Raises
+        ``ValueError`` for a text of another game or variant, or no state text."""
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: ``load_game(name, variant)``."""
+    def __eq__(self, other: object) -> bool:
+        """Whether ``other`` is the same game and variant."""
+    def __hash__(self) -> int: ...
 
 class State:
     """One game in progress, with OpenSpiel's methods.
@@ -132,13 +178,47 @@ class State:
     def returns(self) -> list[float]:
         """Each player's return so far; once the game is over +1 win, 0 draw, -1 loss for
         the two-sided games (a seat gets its team's)."""
+    def rewards(self) -> list[float]:
+        """What each player gained by the last transition: the games score only at their end,
+        so the returns once the game is over and 0 before."""
+    def player_return(self, player: int) -> float:
+        """``returns()[player]``; ``ValueError`` for a player out of range."""
+    def move_number(self) -> int:
+        """How many player moves were applied to this object (chance outcomes not counted)."""
+    def history_str(self) -> str:
+        """``history()`` as text: the actions separated by ``", "``."""
     def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
-        """What ``player`` (default: the player to act, or 0 once the game is over) observes.
+        """What ``player`` (default: the player to act, or 0 once the game is over) observes:
+        each player its own view.
 
-        Pijersi, Abalone, Chomp: the lab's network input, the same for every player (the board
-        from the side to move's point of view). Chifoumi: the player's own window and bag,
-        never what it cannot see. Raises ``ValueError`` for a player out of range.
+        Pijersi, Abalone: the board from ``player``'s side; for the player to act, the lab's
+        network input bit for bit (what ``BatchedEnv`` and ``Game.encode_positions`` give), for
+        another the same board with its seat to move (it does not say whose turn it is:
+        ``current_player()`` does). Chomp is impartial and shows no side: the same for both.
+        Chifoumi: the player's own window and bag, never what it cannot see. Raises
+        ``ValueError`` for a player out of range.
         """
+    def observation_string(self, player: int | None = None) -> str:
+        """What ``player`` observes, in words: the position text in the perfect-information
+        games; in Chifoumi the player's turn, cell, bag, the opponent when in view, its window
+        and the duel's draws once fought."""
+    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """Everything ``player`` may know of a Chifoumi game so far, of length
+        ``Game.information_state_tensor_size()``: row ``k`` is its ``k``-th observation tensor
+        (after the deal, then after every turn; rows not reached are 0), then the duel's draws
+        once revealed (its own one-hot F, P, C, then the opponent's). Raises ``ValueError`` for
+        the perfect-information games, which provide none."""
+    def information_state_string(self, player: int | None = None) -> str:
+        """The same in words: one ``observation_string`` line per observation since the deal."""
+    def serialize(self) -> str:
+        """The whole state as text, with its game, history and move number (for Chifoumi the
+        deal, the moves and the generator's position): ``Game.deserialize_state`` reads it back
+        into a state that plays on identically. Raises ``ValueError`` for a Chifoumi game set up
+        by hand."""
+    def get_game(self) -> Game:
+        """The game (and variant) this state is of."""
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: ``deserialize_state(self.serialize())``."""
     def action_to_string(self, first: int, second: int | None = None) -> str:
         """The move text of a legal action: ``action_to_string(action)`` or OpenSpiel's
         ``action_to_string(player, action)`` (UGI for Pijersi, Aba-Pro for Abalone). At a
@@ -170,9 +250,10 @@ class BatchedEnv:
     """``num_envs`` games of one kind stepped together in Rust (the GIL released), numpy arrays
     out, with automatic reset.
 
-    Game ``k`` (0, 1, ...) of slot ``i`` starts from seed ``seeds()[i]``, a function of
-    (``seed``, ``i``, ``k``): ``load_game(game, variant).new_initial_state(seeds()[i])``
-    replays it. Observations are those of each game's player to act.
+    Game ``k`` (0, 1, ...) of slot ``i`` starts from seed ``seeds()[i]``, seed ``k`` of stream
+    ``i`` under ``seed`` (the lab's seed derivation, ``pjlab_core::seed::stream``):
+    ``load_game(game, variant).new_initial_state(seeds()[i])`` replays it. Observations are
+    those of each game's player to act (the lab's network input).
     """
 
     def __init__(
@@ -238,7 +319,8 @@ class BatchedEnv:
     def random_steps(self, steps: int, seed: int = 0) -> int:
         """Plays ``steps`` steps with uniformly random legal actions chosen in Rust (seeded),
         the GIL released; returns how many games finished. The Rust-alone side of
-        ``python/bench/batched.py``."""
+        ``python/bench/batched.py``. Ctrl-C stops it between two steps with
+        ``KeyboardInterrupt``, the env as after its last step."""
 
 class Agent:
     """One of the lab's players for one game, built from its spec: every spec of the binary's
@@ -260,8 +342,8 @@ class Agent:
     show the player every turn of its seat, as a match does; one agent plays one seat of a game,
     and a history that does not continue the one it followed starts a new game for it.
 
-    An agent, like a ``State`` or a ``BatchedEnv``, is used by one thread at a time: a second
-    thread calling it meanwhile gets ``RuntimeError: Already borrowed``.
+    An agent plays one call at a time: a second thread calling it meanwhile waits for the
+    first call to end.
     """
 
     def __init__(self, spec: str, game: Game | str, seed: int = 0) -> None:
@@ -274,7 +356,10 @@ class Agent:
         """
     def choose(self, state: State) -> int:
         """The action it plays in ``state``: one of ``state.legal_actions()``; ``state`` is not
-        changed. The search runs with the GIL released (other Python threads go on).
+        changed. The search runs with the GIL released (other Python threads go on), on a
+        worker thread that Ctrl-C leaves at once: the call raises ``KeyboardInterrupt`` within
+        milliseconds, alpha-beta and MCTS searches stop, and Chifoumi's players and external
+        engines finish their move in the background (the agent's next call waits for it).
 
         Raises ``ValueError`` for a state of another game, a finished game or a chance node.
         """

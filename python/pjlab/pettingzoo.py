@@ -14,7 +14,7 @@
 Agents are ``player_0`` ... ``player_{n-1}``, the game's seats (Abalone doubles has four; seats 0
 and 2 play Black, 1 and 3 White, and the seat order of the variant decides who moves next).
 Observations are dicts with ``"observation"`` (float32, the game's observation tensor for that
-agent) and ``"action_mask"`` (int8, 1 at the legal actions of the agent to act, all 0 for the
+agent: the board from its own side, as OpenSpiel's ``observation_tensor(player)``) and ``"action_mask"`` (int8, 1 at the legal actions of the agent to act, all 0 for the
 others), as in PettingZoo's classic environments. Rewards are each step's change of the
 agents' returns: +1 / -1 / 0 when a two-sided game ends. Illegal actions raise ``ValueError``
 and leave the environment unchanged; an action outside the action space fails PettingZoo's

@@ -4,8 +4,10 @@
 //! players (`crate::chifoumi_agent`).
 
 use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
-use pjlab_agents::Agent;
+use pjlab_agents::{Agent, Control};
 use pjlab_core::{Game, GameKit};
 use pjlab_registry::{GameName, with_kit};
 
@@ -26,7 +28,23 @@ pub trait Player: Send + Sync {
     /// # Errors
     /// [`Error::Argument`] when `state` is of another game, is over or at a chance node, its
     /// history does not lead to it (Chifoumi), or the agent answers no legal move.
-    fn choose(&mut self, state: &dyn State, history: &[usize]) -> Result<usize, Error>;
+    fn choose(&mut self, state: &dyn State, history: &[usize]) -> Result<usize, Error> {
+        self.choose_until(state, history, &Arc::new(AtomicBool::new(false)))
+    }
+    /// [`Player::choose`], the search ended early once another thread raises `stop` (then its
+    /// answer is its best move so far, which the caller may drop). The searching agents
+    /// (alpha-beta, MCTS, networks) stop within a few milliseconds; the others finish their
+    /// choice (Chifoumi's players, an external engine). Unraised, the choice and the search's
+    /// work are [`Player::choose`]'s.
+    ///
+    /// # Errors
+    /// As [`Player::choose`].
+    fn choose_until(
+        &mut self,
+        state: &dyn State,
+        history: &[usize],
+        stop: &Arc<AtomicBool>,
+    ) -> Result<usize, Error>;
     /// Reseeds its random choices and forgets what earlier games taught it (hash tables).
     fn new_game(&mut self, seed: u64);
 }
@@ -79,7 +97,12 @@ impl<K: GameKit> Player for KitPlayer<K> {
         K::INFO.name
     }
 
-    fn choose(&mut self, state: &dyn State, _history: &[usize]) -> Result<usize, Error> {
+    fn choose_until(
+        &mut self,
+        state: &dyn State,
+        _history: &[usize],
+        stop: &Arc<AtomicBool>,
+    ) -> Result<usize, Error> {
         let any: &dyn Any = state;
         let Some(state) = any.downcast_ref::<KitState<K>>() else {
             return Err(Error::Argument(format!(
@@ -98,7 +121,13 @@ impl<K: GameKit> Player for KitPlayer<K> {
             )));
         }
         let agent = self.agent.get_mut().unwrap_or_else(|p| p.into_inner());
-        let decision = agent.decide(position);
+        // The agent's own budget, its search stopped early when `stop` is raised.
+        let mut control = Control {
+            limits: None,
+            stop: Arc::clone(stop),
+            progress: &mut |_| {},
+        };
+        let decision = agent.search(position, &mut control);
         let mut legal = Vec::new();
         position.legal_moves(&mut legal);
         match decision.best_move {

@@ -2,6 +2,8 @@
 //! actions in a [`ChifoumiState`], fed every observation of its seat as `pjlab chifoumi` feeds it.
 
 use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use pjlab_chifoumi::{Action, Chanced, Rules, Start};
 use rand::SeedableRng;
@@ -105,7 +107,13 @@ impl Player for ChifoumiPlayer {
         NAME
     }
 
-    fn choose(&mut self, state: &dyn State, history: &[usize]) -> Result<usize, Error> {
+    /// Chifoumi's players choose at once or search a fixed budget: `stop` is not read.
+    fn choose_until(
+        &mut self,
+        state: &dyn State,
+        history: &[usize],
+        _stop: &Arc<AtomicBool>,
+    ) -> Result<usize, Error> {
         let any: &dyn Any = state;
         let Some(chifoumi) = any.downcast_ref::<ChifoumiState>() else {
             return Err(Error::Argument(format!(

@@ -3,6 +3,8 @@
 //! from each game's own seeded generator after every action: a batch's games are always at a
 //! player's turn or just replaced.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::Error;
 use crate::state::{State, check_len};
 
@@ -75,20 +77,13 @@ pub trait Batch: Send + Sync {
     fn state(&self, i: usize) -> Result<Box<dyn State>, Error>;
 }
 
-/// SplitMix64's output function: a bijective mix of 64 bits.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The seed of game number `game` (0, 1, ...) of slot `env` in a batch seeded with `seed`.
+/// The seed of game number `game` (0, 1, ...) of slot `env` in a batch seeded with `seed`: seed
+/// `game` of stream `env` under `seed`, the lab's seed derivation ([`pjlab_core::seed::stream`]).
 ///
 /// A pure function, so a slot's games do not depend on how fast the other slots finish theirs,
 /// and a single state made with the same seed replays the same game.
 pub fn game_seed(seed: u64, env: usize, game: u64) -> u64 {
-    mix(mix(seed) ^ mix((env as u64) << 40 ^ game))
+    pjlab_core::seed::stream(seed, env as u64, game)
 }
 
 /// `n` games of one state type `S`, made by a factory from a seed.
@@ -309,11 +304,18 @@ fn settled<S: State, F: Fn(u64) -> Result<S, Error>>(factory: &F, seed: u64) -> 
 
 /// Plays `steps` steps of `batch` with uniformly random legal actions drawn from the masks by a
 /// generator seeded with `seed`, into buffers allocated once: the Rust-alone side of
-/// `python/bench/batched.py`. Returns how many games finished.
+/// `python/bench/batched.py`. Returns how many games finished. Once `stop` is raised (by
+/// another thread: Python's Ctrl-C), it stops between two steps; the batch is then as after
+/// its last step.
 ///
 /// # Errors
 /// Only what [`Batch::step`] reports (never with these actions).
-pub fn random_steps(batch: &mut dyn Batch, steps: usize, seed: u64) -> Result<u64, Error> {
+pub fn random_steps(
+    batch: &mut dyn Batch,
+    steps: usize,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Result<u64, Error> {
     use rand::{RngExt, SeedableRng};
     let (n, a, o, p) = (
         batch.len(),
@@ -332,6 +334,9 @@ pub fn random_steps(batch: &mut dyn Batch, steps: usize, seed: u64) -> Result<u6
         players: &mut players,
     })?;
     for _ in 0..steps {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         for (i, action) in actions.iter_mut().enumerate() {
             let row = &masks[i * a..(i + 1) * a];
             let count = row.iter().filter(|&&m| m != 0).count();

@@ -8,6 +8,7 @@ use crate::Error;
 use crate::batch::{Batch, VecBatch};
 use crate::chifoumi::{self, ChifoumiState};
 use crate::state::{KitState, State};
+use crate::view::SeatView;
 
 /// The names [`load_game`] knows, in the order help texts list them: the registry's
 /// perfect-information games, then Chifoumi.
@@ -101,6 +102,16 @@ pub trait GameHandle: Send + Sync {
         let state = self.state_from_text(position)?;
         actions.iter().map(|&a| state.action_to_string(a)).collect()
     }
+    /// The state [`State::serialize`] wrote for a state of this game and variant.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] when the text is no state of this game and variant.
+    fn deserialize_state(&self, text: &str) -> Result<Box<dyn State>, Error>;
+    /// Length of an information-state tensor, or `None` for a game that provides none
+    /// ([`State::information_state_len`]).
+    fn information_state_len(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Looks up a game by name and variant (`None`: the game's default variant): the registry's
@@ -141,7 +152,7 @@ impl<K: GameKit> KitGame<K> {
             Some(name) => K::variant(name.trim()).map_err(|reason| Error::UnknownVariant {
                 game: K::INFO.name,
                 variant: name.to_string(),
-                reason,
+                reason: reason.to_string(),
             })?,
         };
         let sample = variant.start(0);
@@ -152,17 +163,35 @@ impl<K: GameKit> KitGame<K> {
         })
     }
 
-    fn load(variant: Option<&str>) -> Result<Box<dyn GameHandle>, Error> {
-        Ok(Box::new(KitGame::<K>::new(variant)?))
-    }
-
     /// The state of the variant's setup for `seed`.
     pub fn state(&self, seed: u64) -> KitState<K> {
         KitState::new(self.variant.start(seed), self.encoder.clone())
     }
+
+    /// The state of a position text under this variant's rules (the variant adopts it).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] when the text is no position of the game or the variant refuses it.
+    pub fn kit_state_from_text(&self, text: &str) -> Result<KitState<K>, Error> {
+        let bad =
+            |why: String| Error::Argument(format!("{} position {text:?}: {why}", K::INFO.name));
+        let position = K::Game::from_text(text.trim()).map_err(|e| bad(e.to_string()))?;
+        let position = self
+            .variant
+            .adopt(position)
+            .map_err(|e| bad(e.to_string()))?;
+        let encoder = K::position_encoder(&position);
+        Ok(KitState::<K>::new(position, encoder))
+    }
 }
 
-impl<K: GameKit> GameHandle for KitGame<K> {
+impl<K: SeatView> KitGame<K> {
+    fn load(variant: Option<&str>) -> Result<Box<dyn GameHandle>, Error> {
+        Ok(Box::new(KitGame::<K>::new(variant)?))
+    }
+}
+
+impl<K: SeatView> GameHandle for KitGame<K> {
     fn name(&self) -> &'static str {
         K::INFO.name
     }
@@ -214,12 +243,29 @@ impl<K: GameKit> GameHandle for KitGame<K> {
     }
 
     fn state_from_text(&self, text: &str) -> Result<Box<dyn State>, Error> {
-        let bad =
-            |why: String| Error::Argument(format!("{} position {text:?}: {why}", K::INFO.name));
-        let position = K::Game::from_text(text.trim()).map_err(|e| bad(e.to_string()))?;
-        let position = self.variant.adopt(position).map_err(bad)?;
-        let encoder = K::position_encoder(&position);
-        Ok(Box::new(KitState::<K>::new(position, encoder)))
+        Ok(Box::new(self.kit_state_from_text(text)?))
+    }
+
+    fn information_state_len(&self) -> Option<usize> {
+        None
+    }
+
+    /// The position text on the first line; a second line `last <action> <text>` restores
+    /// the last move's mark.
+    fn deserialize_state(&self, text: &str) -> Result<Box<dyn State>, Error> {
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or("");
+        let state = self.kit_state_from_text(first)?;
+        let Some(last) = lines.next().filter(|l| !l.trim().is_empty()) else {
+            return Ok(Box::new(state));
+        };
+        let bad = || Error::Argument(format!("{} state text: bad line {last:?}", K::INFO.name));
+        let rest = last.trim().strip_prefix("last ").ok_or_else(bad)?;
+        let (action, before) = rest.split_once(' ').ok_or_else(bad)?;
+        let action: usize = action.parse().map_err(|_| bad())?;
+        let before = self.kit_state_from_text(before)?.position().clone();
+        let mv = before.action_from_index(action).ok_or_else(bad)?;
+        Ok(Box::new(state.with_last(before, mv)))
     }
 
     fn policy_indices(&self, position: &str, actions: &[i64]) -> Result<Vec<usize>, Error> {
@@ -331,6 +377,15 @@ impl GameHandle for ChifoumiGame {
 
     fn policy_indices(&self, _position: &str, _actions: &[i64]) -> Result<Vec<usize>, Error> {
         Err(no_text())
+    }
+
+    /// A new game of the text's seed, its log replayed ([`ChifoumiState::deserialize`]).
+    fn deserialize_state(&self, text: &str) -> Result<Box<dyn State>, Error> {
+        Ok(Box::new(ChifoumiState::deserialize(&self.rules, text)?))
+    }
+
+    fn information_state_len(&self) -> Option<usize> {
+        self.sample.information_state_len()
     }
 }
 

@@ -7,9 +7,12 @@
 //! - [`load_game`]: any of the four games by name and variant (Chifoumi beside the kits) to a
 //!   [`GameHandle`] (static facts and new states); [`games`] lists them.
 //! - [`State`]: one game in progress with OpenSpiel's vocabulary (current player, legal actions
-//!   and mask, apply, returns, observation tensor, move text), for every game: [`KitState`] over
-//!   any kit and [`ChifoumiState`], whose deal and duel draws are explicit chance nodes
-//!   (`pjlab_chifoumi::Chanced`).
+//!   and mask, apply, returns and rewards, each player's observation tensor and string, move
+//!   text, serial form), for every game: [`KitState`] over any kit (each player's view through
+//!   [`SeatView`]) and [`ChifoumiState`], whose deal and duel draws are explicit chance nodes
+//!   (`pjlab_chifoumi::Chanced`) and whose information states hold each player's observations
+//!   ([`chifoumi_view`]).
+//! - [`serial`]: text forms of games and states, read back into equal ones.
 //! - [`Batch`]: N games stepped together into flat arrays, with automatic reset and seeds from
 //!   [`batch::game_seed`].
 //! - [`Error`]: every refusal, with what and where; nothing here panics on bad input.
@@ -44,9 +47,12 @@
 
 pub mod batch;
 pub mod chifoumi;
+pub mod chifoumi_view;
 mod error;
 mod handle;
+pub mod serial;
 pub mod state;
+pub mod view;
 
 pub use batch::{Batch, Outputs, StepOutputs, VecBatch};
 pub use chifoumi::ChifoumiState;
@@ -54,6 +60,7 @@ pub use error::Error;
 pub use handle::{ChifoumiGame, GameHandle, KitGame, games, load_game};
 use pjlab_core::GameKit;
 pub use state::{KitState, State};
+pub use view::SeatView;
 
 /// The kits of the registry's games, for [`with_kit!`]'s expansion.
 #[doc(hidden)]

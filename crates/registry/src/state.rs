@@ -7,6 +7,7 @@ use std::fmt;
 use pjlab_core::{Encoder, Game, GameKit, Side};
 
 use crate::Error;
+use crate::view::SeatView;
 
 /// One game in progress, behind one object-safe interface (OpenSpiel's `State`).
 ///
@@ -101,6 +102,68 @@ pub trait State: Any + fmt::Display + fmt::Debug + Send + Sync {
     /// The position drawn as a self-contained SVG picture (the game crate's drawing, the last
     /// move played through [`State::apply_action`] marked); `None` for a game without one.
     fn svg(&self) -> Option<String>;
+    /// The whole state as text (OpenSpiel's `Serialize`): its game's
+    /// [`crate::GameHandle::deserialize_state`] reads it back into a state that is equal (the
+    /// same text again) and plays on identically, chance draws from its generator included.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for a state that has no text form (a Chifoumi game set up by hand).
+    fn serialize(&self) -> Result<String, Error>;
+    /// Writes what each player gained by the last transition into `out`, of length
+    /// `num_players()` (OpenSpiel's `Rewards`). The registry's games score only at their end, so
+    /// it is the returns once the game is over and 0 before.
+    ///
+    /// # Errors
+    /// [`Error::Shape`] on another length.
+    fn rewards(&self, out: &mut [f32]) -> Result<(), Error> {
+        if self.is_terminal() {
+            self.returns(out)
+        } else {
+            check_len("rewards", out.len(), self.num_players())?;
+            out.fill(0.0);
+            Ok(())
+        }
+    }
+    /// What `player` observes, in words (OpenSpiel's `ObservationString`): the position text
+    /// in the perfect-information games (the same for every player), the player's own view in
+    /// Chifoumi.
+    ///
+    /// # Errors
+    /// [`Error::PlayerOutOfRange`].
+    fn observation_string(&self, player: i64) -> Result<String, Error>;
+    /// Length of the information-state tensor, or `None` for a game that provides none (the
+    /// perfect-information games, whose observation is the whole state).
+    fn information_state_len(&self) -> Option<usize> {
+        None
+    }
+    /// Everything `player` may know of the game so far, in words (OpenSpiel's
+    /// `InformationStateString`).
+    ///
+    /// # Errors
+    /// [`Error::PlayerOutOfRange`], or [`Error::Argument`] for a game without information
+    /// states.
+    fn information_state_string(&self, player: i64) -> Result<String, Error> {
+        let _ = player;
+        Err(no_information_state(self.game_name()))
+    }
+    /// Writes everything `player` may know of the game so far into `out`, of length
+    /// [`State::information_state_len`] (OpenSpiel's `InformationStateTensor`).
+    ///
+    /// # Errors
+    /// [`Error::PlayerOutOfRange`], [`Error::Shape`], or [`Error::Argument`] for a game without
+    /// information states.
+    fn information_state_tensor(&self, player: i64, out: &mut [f32]) -> Result<(), Error> {
+        let _ = (player, out);
+        Err(no_information_state(self.game_name()))
+    }
+}
+
+/// The refusal of an information state by a perfect-information game.
+fn no_information_state(game: &str) -> Error {
+    Error::Argument(format!(
+        "{game} provides no information state: it is a perfect-information game, whose \
+         observation (observation_tensor, observation_string) is the whole state"
+    ))
 }
 
 /// Checks `action` against `0..num_actions`.
@@ -154,9 +217,9 @@ pub fn check_len(what: &'static str, found: usize, expected: usize) -> Result<()
 ///
 /// Players are the game's seats ([`Game::seat`]); seats alternate sides, so seat `p` plays side
 /// `p % 2` (Abalone doubles: seats 0 and 2 are Black, 1 and 3 White) and gets that side's
-/// return. The observation is the kit's encoder input, the same for every player (perfect
-/// information): it shows the board from the side to move's point of view, as the lab's
-/// networks see it.
+/// return. Each player observes the board from its own side ([`SeatView`]): the player to
+/// act gets the kit's encoder input as the lab's networks see it, bit for bit; another player
+/// the encoding of the same board with its seat to move.
 pub struct KitState<K: GameKit> {
     position: K::Game,
     encoder: K::Encoder,
@@ -178,6 +241,18 @@ impl<K: GameKit> KitState<K> {
     /// The position.
     pub fn position(&self) -> &K::Game {
         &self.position
+    }
+
+    /// This state with `before` and the move `mv` played from it as its last move (the
+    /// picture's mark).
+    pub fn with_last(mut self, before: K::Game, mv: <K::Game as Game>::Move) -> KitState<K> {
+        self.last = Some((before, mv));
+        self
+    }
+
+    /// The position before the last move [`State::apply_action`] played, and that move.
+    pub fn last(&self) -> Option<&(K::Game, <K::Game as Game>::Move)> {
+        self.last.as_ref()
     }
 
     fn illegal(&self, action: usize, why: String) -> Error {
@@ -234,7 +309,7 @@ fn side_of_seat(seat: usize) -> Side {
     }
 }
 
-impl<K: GameKit> State for KitState<K> {
+impl<K: SeatView> State for KitState<K> {
     fn game_name(&self) -> &'static str {
         K::INFO.name
     }
@@ -313,10 +388,32 @@ impl<K: GameKit> State for KitState<K> {
     }
 
     fn observation(&self, player: i64, out: &mut [f32]) -> Result<(), Error> {
-        check_player(K::INFO.name, player, self.num_players())?;
+        let seat = check_player(K::INFO.name, player, self.num_players())?;
         check_len("observation", out.len(), self.observation_len())?;
-        self.encoder.encode(&self.position, out);
+        match K::seat_view(&self.position, seat) {
+            Some(view) => self.encoder.encode(&view, out),
+            None => self.encoder.encode(&self.position, out),
+        }
         Ok(())
+    }
+
+    fn observation_string(&self, player: i64) -> Result<String, Error> {
+        check_player(K::INFO.name, player, self.num_players())?;
+        Ok(self.position.to_text())
+    }
+
+    /// The position text; after a move played with [`State::apply_action`], a second line
+    /// `last <action> <position text before it>` (the picture's mark).
+    fn serialize(&self) -> Result<String, Error> {
+        let mut text = self.position.to_text();
+        if let Some((before, mv)) = &self.last {
+            text.push_str(&format!(
+                "\nlast {} {}",
+                before.action_index(*mv),
+                before.to_text()
+            ));
+        }
+        Ok(text)
     }
 
     fn action_to_string(&self, action: i64) -> Result<String, Error> {

@@ -1,8 +1,11 @@
 //! `Agent`: the lab's players by spec.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use pyo3::prelude::*;
 
 use super::game::PyGame;
+use super::interrupt::detached;
 use super::state::PyState;
 use super::{to_py, unsigned};
 use crate::Player;
@@ -21,9 +24,15 @@ pub(crate) fn game_name(game: &Bound<'_, PyAny>) -> PyResult<String> {
 /// `pjlab chifoumi` (`random`, `focused:F`, `greedy`, `avoider`, `counter`, `observer`,
 /// `ismcts:sims=400`, `net:checkpoint=DIR`), which replay the state's history to see every
 /// turn as they would in a match.
+///
+/// `choose` runs on a worker thread that Ctrl-C stops: the call raises `KeyboardInterrupt` at
+/// once, a search left behind stops within milliseconds, and the agent (behind a mutex) serves
+/// the next call as soon as it has.
 #[pyclass(name = "Agent", module = "pjlab._pjlab")]
 pub(crate) struct PyAgent {
-    player: Box<dyn Player>,
+    player: Arc<Mutex<Box<dyn Player>>>,
+    spec: String,
+    game: &'static str,
 }
 
 #[pymethods]
@@ -37,40 +46,52 @@ impl PyAgent {
         let player = py
             .detach(|| crate::build_player(&name, spec, seed))
             .map_err(to_py)?;
-        Ok(PyAgent { player })
+        Ok(PyAgent {
+            spec: player.spec().to_string(),
+            game: player.game_name(),
+            player: Arc::new(Mutex::new(player)),
+        })
     }
 
     /// The action index it plays in `state` (one of `state.legal_actions()`); the state is not
-    /// changed. The search runs with the GIL released.
-    fn choose(&mut self, py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<usize> {
-        let (inner, history) = (state.inner(), state.past());
-        let player = &mut self.player;
-        py.detach(|| player.choose(inner, history)).map_err(to_py)
+    /// changed. The search runs with the GIL released; Ctrl-C stops it (`KeyboardInterrupt`).
+    fn choose(&self, py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<usize> {
+        let (inner, history) = (state.inner().clone_box(), state.past().to_vec());
+        drop(state);
+        let player = Arc::clone(&self.player);
+        detached(py, move |stop| {
+            let mut player = player.lock().unwrap_or_else(PoisonError::into_inner);
+            player.choose_until(inner.as_ref(), &history, stop)
+        })?
+        .map_err(to_py)
     }
 
     /// Reseeds its random choices and forgets earlier games (hash tables, search trees).
-    fn new_game(&mut self, seed: i128) -> PyResult<()> {
-        self.player.new_game(unsigned(seed, "seed")?);
+    fn new_game(&self, py: Python<'_>, seed: i128) -> PyResult<()> {
+        let seed = unsigned(seed, "seed")?;
+        let player = Arc::clone(&self.player);
+        py.detach(move || {
+            player
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .new_game(seed);
+        });
         Ok(())
     }
 
     /// The spec it was built from.
     #[getter]
     fn spec(&self) -> String {
-        self.player.spec().to_string()
+        self.spec.clone()
     }
 
     /// Its game's name.
     #[getter]
     fn game_name(&self) -> &'static str {
-        self.player.game_name()
+        self.game
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "Agent({:?}, {:?})",
-            self.player.spec(),
-            self.player.game_name()
-        )
+        format!("Agent({:?}, {:?})", self.spec, self.game)
     }
 }

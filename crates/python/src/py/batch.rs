@@ -3,9 +3,12 @@
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
+use std::sync::Arc;
+
+use super::interrupt::interruptible;
 use super::state::PyState;
 use super::{count, to_py, unsigned};
-use crate::{Batch, Error, Outputs, StepOutputs};
+use crate::{Batch, Error, GameHandle, Outputs, StepOutputs};
 
 /// Observations, masks and players, as numpy arrays.
 type Observed<'py> = (
@@ -48,6 +51,7 @@ fn int64_array<'py>(
 #[pyclass(name = "BatchedEnv", module = "pjlab._pjlab")]
 pub(crate) struct PyBatchedEnv {
     batch: Box<dyn Batch>,
+    game: Arc<dyn GameHandle>,
     name: &'static str,
     variant: String,
 }
@@ -80,12 +84,14 @@ impl PyBatchedEnv {
                 )))
             })?;
         let seed = unsigned(seed, "seed")?;
-        let handle = crate::load_game(game, variant).map_err(to_py)?;
+        let handle: Arc<dyn GameHandle> =
+            Arc::from(crate::load_game(game, variant).map_err(to_py)?);
         let batch = handle.new_batch(num_envs, seed).map_err(to_py)?;
         Ok(PyBatchedEnv {
             batch,
             name: handle.name(),
             variant: handle.variant(),
+            game: handle,
         })
     }
 
@@ -140,7 +146,8 @@ impl PyBatchedEnv {
     /// history).
     fn state(&self, i: i128) -> PyResult<PyState> {
         let i = count(i, "env index")?;
-        self.batch.state(i).map(PyState::new).map_err(to_py)
+        let state = self.batch.state(i).map_err(to_py)?;
+        Ok(PyState::new(Arc::clone(&self.game), state))
     }
 
     /// Restarts every game and returns (observations, masks, players). Game `i` starts from
@@ -232,13 +239,16 @@ impl PyBatchedEnv {
 
     /// Plays `steps` steps with uniformly random legal actions chosen in Rust (seeded), the GIL
     /// released, and returns how many games finished: the Rust-alone side of the benchmark
-    /// `python/bench/batched.py`.
+    /// `python/bench/batched.py`. Ctrl-C stops it between two steps (``KeyboardInterrupt``; the
+    /// env is then as after its last step).
     #[pyo3(signature = (steps, seed = 0))]
     fn random_steps(&mut self, py: Python<'_>, steps: i128, seed: i128) -> PyResult<u64> {
         let (steps, seed) = (count(steps, "steps")?, unsigned(seed, "seed")?);
         let batch = &mut self.batch;
-        py.detach(|| pjlab_registry::batch::random_steps(batch.as_mut(), steps, seed))
-            .map_err(to_py)
+        let finished = interruptible(py, |stop| {
+            pjlab_registry::batch::random_steps(batch.as_mut(), steps, seed, stop)
+        })?;
+        finished.map_err(to_py)
     }
 
     fn __repr__(&self) -> String {

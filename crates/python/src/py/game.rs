@@ -3,12 +3,14 @@
 use std::sync::Arc;
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 
 use super::state::PyState;
 use super::to_py;
 use crate::{Error, GameHandle, games};
+use pjlab_registry::serial;
 
 /// Checks that two per-row lists have the same length.
 fn check_rows(first: usize, second: usize) -> PyResult<()> {
@@ -40,14 +42,51 @@ pub(crate) struct PyGame {
     pub(crate) handle: Arc<dyn GameHandle>,
 }
 
-/// Loads a game by name (`pijersi`, `abalone`, `chomp`, `chifoumi`) and variant.
+/// Loads a game by name (`pijersi`, `abalone`, `chomp`, `chifoumi`) and variant, or from
+/// its text `name(variant=...)` (`Game.serialize()`).
 #[pyfunction]
 #[pyo3(signature = (name, variant = None))]
 pub(crate) fn load_game(name: &str, variant: Option<&str>) -> PyResult<PyGame> {
-    let handle = crate::load_game(name, variant).map_err(to_py)?;
+    let handle = match variant {
+        None if name.contains('(') => serial::load_game_string(name),
+        _ => crate::load_game(name, variant),
+    }
+    .map_err(to_py)?;
     Ok(PyGame {
         handle: Arc::from(handle),
     })
+}
+
+/// The state a state's text (``State.serialize()``) describes, of the game it names.
+#[pyfunction]
+pub(crate) fn deserialize_state(text: &str) -> PyResult<PyState> {
+    Ok(deserialize_game_and_state(text)?.1)
+}
+
+/// ``(game, state)`` of a state's text (OpenSpiel's ``deserialize_game_and_state``).
+#[pyfunction]
+pub(crate) fn deserialize_game_and_state(text: &str) -> PyResult<(PyGame, PyState)> {
+    let (game, read) = serial::read_state(text).map_err(to_py)?;
+    let game: Arc<dyn GameHandle> = Arc::from(game);
+    let state = PyState::read(Arc::clone(&game), read);
+    Ok((PyGame { handle: game }, state))
+}
+
+/// A state's text (OpenSpiel's ``serialize_game_and_state``): ``state.serialize()``, which
+/// names its game, after checking that `state` is of `game`.
+#[pyfunction]
+pub(crate) fn serialize_game_and_state(game: &PyGame, state: &PyState) -> PyResult<String> {
+    let own = state.get_game();
+    let (expected, found) = (
+        serial::game_string(game.handle.as_ref()),
+        serial::game_string(own.handle.as_ref()),
+    );
+    if expected != found {
+        return Err(to_py(Error::Argument(format!(
+            "the state is of {found}, not of {expected}"
+        ))));
+    }
+    state.serialize()
 }
 
 /// The names `load_game` knows.
@@ -122,14 +161,109 @@ impl PyGame {
     fn new_initial_state(&self, seed: i128) -> PyResult<PyState> {
         let seed = super::unsigned(seed, "seed")?;
         let state = self.handle.new_initial_state(seed).map_err(to_py)?;
-        Ok(PyState::new(state))
+        Ok(PyState::new(Arc::clone(&self.handle), state))
     }
 
     /// The state of a position text (a record's `start` or `position`) under this variant's
     /// rules, with an empty history.
     fn state_from_text(&self, text: &str) -> PyResult<PyState> {
         let state = self.handle.state_from_text(text).map_err(to_py)?;
-        Ok(PyState::new(state))
+        Ok(PyState::new(Arc::clone(&self.handle), state))
+    }
+
+    /// The game's static facts in OpenSpiel's terms: a ``pyspiel.GameType`` when OpenSpiel is
+    /// installed (so that its algorithms compare the enums), else ``pjlab.GameType`` with the
+    /// same fields.
+    fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let facts = self.handle.game_type();
+        let [chance, information, utility, reward] = facts.open_spiel_names();
+        let info_state = self.handle.information_state_len().is_some();
+        let fields = PyDict::new(py);
+        fields.set_item("short_name", self.handle.name())?;
+        fields.set_item("long_name", facts.long_name)?;
+        fields.set_item("dynamics", "SEQUENTIAL")?;
+        fields.set_item("chance_mode", chance)?;
+        fields.set_item("information", information)?;
+        fields.set_item("utility", utility)?;
+        fields.set_item("reward_model", reward)?;
+        fields.set_item("max_num_players", facts.max_players)?;
+        fields.set_item("min_num_players", facts.min_players)?;
+        fields.set_item("provides_information_state_string", info_state)?;
+        fields.set_item("provides_information_state_tensor", info_state)?;
+        fields.set_item("provides_observation_string", true)?;
+        fields.set_item("provides_observation_tensor", true)?;
+        py.import("pjlab.game_type")?
+            .getattr("make")?
+            .call((), Some(&fields))
+    }
+
+    /// The lowest return a player can get.
+    fn min_utility(&self) -> f64 {
+        self.handle.game_type().min_utility
+    }
+
+    /// The highest return a player can get.
+    fn max_utility(&self) -> f64 {
+        self.handle.game_type().max_utility
+    }
+
+    /// The sum of the players' returns in every terminal state (0 in the zero-sum games).
+    fn utility_sum(&self) -> PyResult<f64> {
+        self.handle.game_type().utility_sum.ok_or_else(|| {
+            to_py(Error::Argument(format!(
+                "{} is general-sum: its returns have no fixed sum",
+                self.handle.name()
+            )))
+        })
+    }
+
+    /// Length of an information-state tensor (Chifoumi; the perfect-information games provide
+    /// none: ``ValueError``).
+    fn information_state_tensor_size(&self) -> PyResult<usize> {
+        self.handle.information_state_len().ok_or_else(|| {
+            to_py(Error::Argument(format!(
+                "{} provides no information state: it is a perfect-information game",
+                self.handle.name()
+            )))
+        })
+    }
+
+    /// Shape of an information-state tensor: one flat vector.
+    fn information_state_tensor_shape(&self) -> PyResult<Vec<usize>> {
+        Ok(vec![self.information_state_tensor_size()?])
+    }
+
+    /// The game as text, ``name(variant=...)``: ``load_game`` reads it back.
+    fn serialize(&self) -> String {
+        serial::game_string(self.handle.as_ref())
+    }
+
+    /// The state a text of ``State.serialize()`` describes, which must be of this game and
+    /// variant.
+    fn deserialize_state(&self, text: &str) -> PyResult<PyState> {
+        let read = serial::read_state_of(self.handle.as_ref(), text).map_err(to_py)?;
+        Ok(PyState::read(Arc::clone(&self.handle), read))
+    }
+
+    /// Pickling: ``load_game(name, variant)``.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let load = py.import("pjlab._pjlab")?.getattr("load_game")?;
+        (load, (self.handle.name(), self.handle.variant())).into_pyobject(py)
+    }
+
+    /// Whether `other` is the same game and variant.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGame>().is_ok_and(|o| {
+            serial::game_string(o.get().handle.as_ref())
+                == serial::game_string(self.handle.as_ref())
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        serial::game_string(self.handle.as_ref()).hash(&mut hasher);
+        hasher.finish()
     }
 
     /// The action indices of move texts played in turn from the position text `start`.

@@ -5,6 +5,7 @@
 mod agent;
 mod batch;
 mod game;
+mod interrupt;
 mod model;
 mod state;
 
@@ -69,6 +70,9 @@ fn pjlab_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<model::PyModel>()?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::deserialize_state, m)?)?;
+    m.add_function(wrap_pyfunction!(game::serialize_game_and_state, m)?)?;
+    m.add_function(wrap_pyfunction!(game::deserialize_game_and_state, m)?)?;
     m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;
     m.add("CHANCE_PLAYER", CHANCE_PLAYER)?;
     Ok(())

@@ -1,18 +1,26 @@
 //! `State`: one game in progress.
 
+use std::sync::Arc;
+
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
+use super::game::PyGame;
 use super::{CHANCE_PLAYER, TERMINAL_PLAYER, to_py};
-use crate::State;
+use crate::{Error, GameHandle, State};
+use pjlab_registry::serial::{self, Serialized};
 use pjlab_registry::state::check_player;
 
 /// One game in progress, with OpenSpiel's methods.
 #[pyclass(name = "State", module = "pjlab._pjlab")]
 pub(crate) struct PyState {
+    game: Arc<dyn GameHandle>,
     state: Box<dyn State>,
     history: Vec<usize>,
+    /// How many entries of `history` were player moves (OpenSpiel's `MoveNumber`).
+    moves: usize,
 }
 
 impl PyState {
@@ -26,12 +34,43 @@ impl PyState {
         Ok(p == self.current_player())
     }
 
-    /// A state with an empty history.
-    pub(crate) fn new(state: Box<dyn State>) -> PyState {
+    /// A state of `game` with an empty history.
+    pub(crate) fn new(game: Arc<dyn GameHandle>, state: Box<dyn State>) -> PyState {
         PyState {
+            game,
             state,
             history: Vec::new(),
+            moves: 0,
         }
+    }
+
+    /// A state read back from its text, with its history.
+    pub(crate) fn read(game: Arc<dyn GameHandle>, read: Serialized) -> PyState {
+        PyState {
+            game,
+            state: read.state,
+            history: read.history,
+            moves: read.moves,
+        }
+    }
+
+    /// A float32 numpy vector of `len` values written by `write`.
+    fn vector<'py>(
+        py: Python<'py>,
+        len: usize,
+        write: impl FnOnce(&mut [f32]) -> Result<(), Error>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let array = PyArray1::<f32>::zeros(py, len, false);
+        {
+            let mut view = array.readwrite();
+            write(view.as_slice_mut()?).map_err(to_py)?;
+        }
+        Ok(array)
+    }
+
+    /// `player`, or by default the player to act (0 at a chance node or once the game is over).
+    fn player_or_mover(&self, player: Option<i64>) -> i64 {
+        player.unwrap_or_else(|| self.state.current_player().unwrap_or(0) as i64)
     }
 
     /// The state behind it (what agents and models read).
@@ -108,8 +147,10 @@ impl PyState {
     /// Plays `action` for the player to act, or applies chance outcome `action` at a chance
     /// node; ValueError (state unchanged) if it is out of range or not legal (not possible).
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let by_player = self.state.current_player().is_some();
         self.state.apply_action(action).map_err(to_py)?;
         self.history.push(action as usize);
+        self.moves += usize::from(by_player);
         Ok(())
     }
 
@@ -151,22 +192,98 @@ impl PyState {
         Ok(out)
     }
 
+    /// What each player gained by the last transition (the returns once the game is over, 0
+    /// before: the games score only at their end).
+    fn rewards(&self) -> PyResult<Vec<f32>> {
+        let mut out = vec![0.0; self.state.num_players()];
+        self.state.rewards(&mut out).map_err(to_py)?;
+        Ok(out)
+    }
+
+    /// Player `player`'s return so far.
+    fn player_return(&self, player: i64) -> PyResult<f32> {
+        let p = check_player(self.state.game_name(), player, self.state.num_players())
+            .map_err(to_py)?;
+        Ok(self.returns()?[p])
+    }
+
+    /// How many player moves were applied to this object (chance outcomes not counted).
+    fn move_number(&self) -> usize {
+        self.moves
+    }
+
+    /// ``history()`` as text: the actions separated by ``", "``.
+    fn history_str(&self) -> String {
+        let texts: Vec<String> = self.history.iter().map(ToString::to_string).collect();
+        texts.join(", ")
+    }
+
     /// What `player` (default: the player to act, or 0 once the game is over) observes, as a
-    /// numpy float32 vector.
+    /// numpy float32 vector: the board from its own side.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let player = player.unwrap_or_else(|| self.state.current_player().unwrap_or(0) as i64);
-        let array = PyArray1::<f32>::zeros(py, self.state.observation_len(), false);
-        {
-            let mut view = array.readwrite();
-            let out = view.as_slice_mut()?;
-            self.state.observation(player, out).map_err(to_py)?;
+        let player = self.player_or_mover(player);
+        Self::vector(py, self.state.observation_len(), |out| {
+            self.state.observation(player, out)
+        })
+    }
+
+    /// What `player` (default: the player to act) observes, in words.
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        let player = self.player_or_mover(player);
+        self.state.observation_string(player).map_err(to_py)
+    }
+
+    /// Everything `player` (default: the player to act) may know of the game so far, as a
+    /// numpy float32 vector (Chifoumi; the perfect-information games provide none).
+    #[pyo3(signature = (player = None))]
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let player = self.player_or_mover(player);
+        let len = self.state.information_state_len().unwrap_or(0);
+        Self::vector(py, len, |out| {
+            self.state.information_state_tensor(player, out)
+        })
+    }
+
+    /// Everything `player` (default: the player to act) may know of the game so far, in words
+    /// (Chifoumi; the perfect-information games provide none).
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        let player = self.player_or_mover(player);
+        self.state.information_state_string(player).map_err(to_py)
+    }
+
+    /// The whole state as text (with its history): ``Game.deserialize_state`` reads it back.
+    pub(crate) fn serialize(&self) -> PyResult<String> {
+        serial::write_state(
+            self.game.as_ref(),
+            self.state.as_ref(),
+            &self.history,
+            self.moves,
+        )
+        .map_err(to_py)
+    }
+
+    /// The game this state is of.
+    pub(crate) fn get_game(&self) -> PyGame {
+        PyGame {
+            handle: Arc::clone(&self.game),
         }
-        Ok(array)
+    }
+
+    /// Pickling: ``deserialize_state(self.serialize())``.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.import("pjlab._pjlab")?.getattr("deserialize_state")?;
+        (restore, (self.serialize()?,)).into_pyobject(py)
     }
 
     /// The move text of legal action `action`: `action_to_string(action)` or OpenSpiel's
@@ -201,8 +318,10 @@ impl PyState {
     /// An independent copy.
     fn clone(&self) -> PyState {
         PyState {
+            game: Arc::clone(&self.game),
             state: self.state.clone_box(),
             history: self.history.clone(),
+            moves: self.moves,
         }
     }
 
