@@ -205,6 +205,23 @@ pub fn check_graph(bytes: &[u8], contract: &Contract) -> Result<OutputIndices, M
     })
 }
 
+/// The width of an ONNX model's input as its graph declares it (`[batch, width]`): the
+/// graph's one input that is no weight, when the bytes decode and the width is a number.
+pub fn declared_input_width(bytes: &[u8]) -> Option<usize> {
+    let graph = ModelProto::decode(bytes).ok()?.graph?;
+    let mut inputs = graph
+        .input
+        .iter()
+        .filter(|i| graph.initializer.iter().all(|t| t.name != i.name));
+    let (Some(input), None) = (inputs.next(), inputs.next()) else {
+        return None;
+    };
+    match declared(input).1?.as_slice() {
+        [_, Ok(width)] => usize::try_from(*width).ok(),
+        _ => None,
+    }
+}
+
 /// The card beside the model `model` (`model.onnx` has `model.json`).
 pub fn card_path(model: &Path) -> PathBuf {
     model.with_extension("json")

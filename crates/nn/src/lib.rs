@@ -57,7 +57,16 @@ pub enum Error {
         /// What differs.
         mismatch: card::Mismatch,
     },
-    /// A loaded model that failed to run (the ONNX runtime's message).
+    /// An ONNX model that the runtime cannot build: an operator, a shape or a weight it
+    /// cannot read (the runtime's message, its causes joined by colons).
+    #[error("{path}: the ONNX model does not load: {reason}")]
+    Load {
+        /// The model file.
+        path: String,
+        /// What failed.
+        reason: String,
+    },
+    /// A loaded model that failed to run: the file and the runtime's message.
     #[error("{0}")]
     Run(String),
     /// Other I/O. The failure is in the message, not chained as a source, so it prints once.

@@ -186,15 +186,16 @@ impl Source {
     /// directory, or a run directory (its newest checkpoint). The one place the choice is made.
     ///
     /// # Errors
+    /// [`Error::Load`] when no ONNX model is at a path ending in `.onnx`;
     /// [`Error::Checkpoint`] when nothing is there, no checkpoint is found, or its files do not
     /// read.
     pub fn find(path: &Path) -> Result<Source, Error> {
         if path.extension().is_some_and(|e| e == "onnx") {
             if !path.is_file() {
-                return Err(Error::Checkpoint(format!(
-                    "{}: no such model file",
-                    path.display()
-                )));
+                return Err(Error::Load {
+                    path: path.display().to_string(),
+                    reason: "no such file".into(),
+                });
             }
             return Ok(Source::Onnx {
                 path: path.to_path_buf(),
@@ -226,6 +227,18 @@ impl Source {
         match self {
             Source::Checkpoint { file, .. } => Some(file.game.clone()),
             Source::Onnx { card, .. } => card.as_ref()?["game"].as_str().map(str::to_string),
+        }
+    }
+
+    /// Values in one input row, as the model states it: the model file's shape, or the width
+    /// an ONNX graph declares for its input (`None` when it declares none or the file does not
+    /// read). What chooses the encoder of a model without a card (Chomp: the bar's size).
+    pub fn input_len(&self) -> Option<usize> {
+        match self {
+            Source::Checkpoint { file, .. } => Some(file.shape.input),
+            Source::Onnx { path, .. } => {
+                crate::card::declared_input_width(&std::fs::read(path).ok()?)
+            }
         }
     }
 
@@ -268,7 +281,8 @@ impl Model {
     ///
     /// # Errors
     /// [`Error::Checkpoint`] when the weights do not load (or ONNX models are not built in),
-    /// [`Error::Mismatch`] when the model does not fit `contract`.
+    /// [`Error::Mismatch`] when the model does not fit `contract`, [`Error::Load`] and
+    /// [`Error::Run`] when the ONNX runtime cannot build or run it.
     pub fn load(source: &Source, contract: &Contract) -> Result<Model, Error> {
         match source {
             Source::Checkpoint { dir, file } => {
@@ -324,9 +338,7 @@ impl Model {
                     .zip(policy.chunks_exact_mut(contract.actions))
                     .zip(wdl.chunks_exact_mut(3));
                 for ((input, policy), wdl) in rows {
-                    model
-                        .run(input, policy, wdl)
-                        .map_err(|e| Error::Run(format!("onnx model: {e}")))?;
+                    model.run(input, policy, wdl)?;
                 }
                 Ok(())
             }

@@ -1,10 +1,13 @@
 //! An ONNX policy/value model run by tract, a pure-Rust ONNX runtime: the lab's own exported
 //! models (`pjlab export`) and foreign ones that follow the same model card ([`crate::card`]),
-//! checked before they load. [`OnnxModel`] runs rows of inputs; [`OnnxEvaluator`] is an MCTS
-//! evaluator over it (what `net:checkpoint=model.onnx` players and `pjlab ugi` use).
+//! checked before they load. PyTorch's exporters are read as they write today: the default
+//! one's (`dynamo=True`: opset 18 to 20, weights in `model.onnx.data` beside the model,
+//! `value_info` on weights and intermediate values) and the legacy one's (`dynamo=False`).
+//! [`OnnxModel`] runs rows of inputs; [`OnnxEvaluator`] is an MCTS evaluator over it (what
+//! `net:checkpoint=model.onnx` players and `pjlab ugi` use).
 
 use std::marker::PhantomData;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use pjlab_core::{Encoder, Game};
 use pjlab_mcts::{Evaluation, Evaluator, Request, Value};
@@ -19,36 +22,66 @@ pub struct OnnxModel {
     plan: TypedSimplePlan<TypedModel>,
     outputs: OutputIndices,
     contract: Contract,
+    path: PathBuf,
 }
 
 impl OnnxModel {
     /// Loads the model at `path` after checking it, and its card when one lies beside it
     /// (`model.json`), against `contract`; then one trial run checks the outputs' lengths.
     ///
+    /// Weights kept outside the model (`model.onnx.data`, as PyTorch's exporter writes them)
+    /// are read from the model's directory; the types and shapes the file states of values
+    /// inside the graph (`value_info`) are left to the runtime to infer.
+    ///
     /// # Errors
-    /// [`Error::Checkpoint`] when the file is missing or tract cannot run it,
-    /// [`Error::Mismatch`] when the model or its card does not fit `contract`.
+    /// [`Error::Checkpoint`] when the file cannot be read, [`Error::Mismatch`] when the model
+    /// or its card does not fit `contract`, [`Error::Load`] when the runtime cannot build it,
+    /// [`Error::Run`] when the trial run fails.
     pub fn load(path: &Path, contract: &Contract) -> Result<OnnxModel, Error> {
         let (bytes, outputs) = read_checked(path, contract)?;
-        let bad = |e: TractError| Error::Checkpoint(format!("{}: {e}", path.display()));
-        let plan = tract_onnx::onnx()
-            .model_for_read(&mut bytes.as_slice())
-            .map_err(bad)?
+        let failed = |e: TractError| Error::Load {
+            path: path.display().to_string(),
+            reason: format!("{e:#}"),
+        };
+        let onnx = tract_onnx::onnx();
+        let mut proto = onnx
+            .proto_model_for_read(&mut bytes.as_slice())
+            .map_err(failed)?;
+        prepare(&mut proto);
+        // External data lies beside the model: relative to its directory, not to the
+        // working directory.
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let dir = dir.to_str().ok_or_else(|| Error::Load {
+            path: path.display().to_string(),
+            reason: "its directory's name is not UTF-8, so its external data cannot be found"
+                .into(),
+        })?;
+        let parsed = onnx.parse(&proto, Some(dir)).map_err(failed)?;
+        if !parsed.unresolved_inputs.is_empty() {
+            return Err(Error::Load {
+                path: path.display().to_string(),
+                reason: format!(
+                    "values used but defined nowhere in the graph: {}",
+                    parsed.unresolved_inputs.join(", ")
+                ),
+            });
+        }
+        let plan = parsed
+            .model
             .with_input_fact(0, f32::fact([1, contract.input_len]).into())
-            .map_err(bad)?
+            .map_err(failed)?
             .into_optimized()
-            .map_err(bad)?
+            .map_err(failed)?
             .into_runnable()
-            .map_err(bad)?;
+            .map_err(failed)?;
         let model = OnnxModel {
             plan,
             outputs,
             contract: contract.clone(),
+            path: path.to_path_buf(),
         };
         let (mut policy, mut wdl) = (vec![0.0; contract.actions], [0.0; 3]);
-        model
-            .run(&vec![0.0; contract.input_len], &mut policy, &mut wdl)
-            .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
+        model.run(&vec![0.0; contract.input_len], &mut policy, &mut wdl)?;
         Ok(model)
     }
 
@@ -57,18 +90,29 @@ impl OnnxModel {
         &self.contract
     }
 
+    /// The model's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Runs one input row into `policy` (the policy logits) and `wdl` (win/draw/loss logits).
     ///
     /// # Errors
-    /// The runtime's message, or which output has another length than the contract's; the
-    /// slices' lengths must be the contract's.
-    pub fn run(&self, input: &[f32], policy: &mut [f32], wdl: &mut [f32]) -> Result<(), String> {
+    /// [`Error::Run`], naming the file: the runtime's message, or which output has another
+    /// length than the contract's; the slices' lengths must be the contract's.
+    pub fn run(&self, input: &[f32], policy: &mut [f32], wdl: &mut [f32]) -> Result<(), Error> {
+        let failed = |reason: String| {
+            Error::Run(format!(
+                "{}: the ONNX model failed to run: {reason}",
+                self.path.display()
+            ))
+        };
         let x = tract_ndarray::Array2::from_shape_vec((1, input.len()), input.to_vec())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| failed(e.to_string()))?;
         let outputs = self
             .plan
             .run(tvec!(Tensor::from(x).into()))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| failed(format!("{e:#}")))?;
         let copy = |index: usize, name: &str, out: &mut [f32]| -> Result<(), String> {
             let view = outputs
                 .get(index)
@@ -85,8 +129,19 @@ impl OnnxModel {
             out.iter_mut().zip(view.iter()).for_each(|(o, &v)| *o = v);
             Ok(())
         };
-        copy(self.outputs.policy, crate::card::POLICY, policy)?;
-        copy(self.outputs.wdl, crate::card::WDL, wdl)
+        copy(self.outputs.policy, crate::card::POLICY, policy).map_err(failed)?;
+        copy(self.outputs.wdl, crate::card::WDL, wdl).map_err(failed)
+    }
+}
+
+/// What tract is given of a model: the file's graph without its `value_info`, the types and
+/// shapes it states of values inside the graph (PyTorch's current exporter states them for the
+/// weights and every intermediate value, with the batch as a symbol). They are optional hints
+/// in ONNX: tract infers them from the input's shape, and a symbolic batch stated there
+/// conflicts with the batch of one row the model is optimised for.
+fn prepare(proto: &mut tract_onnx::pb::ModelProto) {
+    if let Some(graph) = proto.graph.as_mut() {
+        graph.value_info.clear();
     }
 }
 
@@ -279,6 +334,59 @@ mod tests {
         );
         let missing = OnnxModel::load(&dir.join("none.onnx"), &contract(3));
         assert!(matches!(missing, Err(Error::Checkpoint(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_model_that_does_not_build_or_run_says_so_and_names_its_file() {
+        let dir = std::env::temp_dir().join(format!("pjlab-nn-onnx-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("model.onnx");
+        let write = |edit: &dyn Fn(&mut GraphProto)| {
+            foreign(&path);
+            let mut model = ModelProto::decode(std::fs::read(&path).unwrap().as_slice()).unwrap();
+            edit(model.graph.as_mut().unwrap());
+            std::fs::write(&path, model.encode_to_vec()).unwrap();
+        };
+        let file = path.display().to_string();
+
+        // Outputs of undeclared shapes pass the check; the trial run finds the policy too short.
+        write(&|graph| {
+            graph.output.iter_mut().for_each(|o| {
+                o.r#type
+                    .as_mut()
+                    .unwrap()
+                    .tensor_type
+                    .as_mut()
+                    .unwrap()
+                    .shape = None;
+            });
+        });
+        let err = OnnxModel::load(&path, &contract(3)).unwrap();
+        let (mut policy, mut wdl) = ([0.0; 4], [0.0; 3]);
+        let err = err.run(&[2.0, 1.0], &mut policy, &mut wdl).err().unwrap();
+        assert!(matches!(err, Error::Run(_)), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{file}: the ONNX model failed to run: output policy_logits has 3 values, \
+                 expected 4"
+            )
+        );
+        let err = OnnxModel::load(&path, &contract(4)).err().unwrap();
+        assert!(matches!(err, Error::Run(_)), "{err:?}");
+        assert!(err.to_string().starts_with(&file), "{err}");
+
+        // An operator tract does not know: the file, what failed, no checkpoint.
+        write(&|graph| graph.node[0].op_type = "NoSuchOp".into());
+        let err = OnnxModel::load(&path, &contract(3)).err().unwrap();
+        assert!(matches!(err, Error::Load { .. }), "{err:?}");
+        let text = err.to_string();
+        assert!(
+            text.starts_with(&format!("{file}: the ONNX model does not load: ")),
+            "{text}"
+        );
+        assert!(text.contains("NoSuchOp"), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
