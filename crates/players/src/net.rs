@@ -199,7 +199,8 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, Error
 ///
 /// A checkpoint's encoder is the one its model file names (built from the game's table it
 /// keeps); an ONNX model's the one its card names ([`card_encoder`]), else the encoder of
-/// `variant`'s positions (when given), else the game's default one.
+/// `variant`'s positions (when given), else the one of the variants' (or the default config's)
+/// whose input length is the model's (Chomp: the bar's size), else the first variant's.
 ///
 /// # Errors
 /// [`Error::OtherGame`] for a checkpoint of another game, [`Error::UnknownVariant`],
@@ -244,10 +245,27 @@ pub fn load_network<K: GameKit>(
             })?;
             K::position_encoder(&variant.start(0))
         }
+        Source::Onnx { card: None, .. } => input_encoder::<K>(source.input_len()),
         Source::Onnx { card, .. } => card_encoder::<K>(card.as_ref()),
     };
     let contract = Contract::of(Some(K::INFO.name), &encoder);
     Ok((Model::load(&source, &contract)?, encoder))
+}
+
+/// The encoder of a card-less ONNX model of the game of kit `K` whose input holds `input_len`
+/// values: among each variant's (the first is the game's default: Chomp's 3x4 bar) and the
+/// default config's, the first of that input length; else the first variant's, and the model's
+/// check then names the input shape expected and found.
+fn input_encoder<K: GameKit>(input_len: Option<usize>) -> K::Encoder {
+    let mut candidates: Vec<K::Encoder> = K::variants()
+        .into_iter()
+        .map(|v| K::position_encoder(&v.start(0)))
+        .collect();
+    candidates.push(K::encoder(&K::Config::default()));
+    let at = input_len
+        .and_then(|n| candidates.iter().position(|e| e.input_len() == n))
+        .unwrap_or(0);
+    candidates.swap_remove(at)
 }
 
 /// The encoder of an ONNX model of the game of kit `K` whose card is `card`: among the default
