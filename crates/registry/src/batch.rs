@@ -170,7 +170,7 @@ where
         let mask = &mut self.masks[i * a..(i + 1) * a];
         state.legal_mask(mask)?;
         out.masks[i * a..(i + 1) * a].copy_from_slice(mask);
-        state.observation(player as i64, &mut out.observations[i * o..(i + 1) * o])?;
+        state.network_input(&mut out.observations[i * o..(i + 1) * o])?;
         out.players[i] = player as i64;
         Ok(())
     }

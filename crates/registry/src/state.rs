@@ -59,6 +59,16 @@ pub trait State: Any + fmt::Display + fmt::Debug + Send + Sync {
     /// # Errors
     /// [`Error::PlayerOutOfRange`] or [`Error::Shape`].
     fn observation(&self, player: i64, out: &mut [f32]) -> Result<(), Error>;
+    /// Writes the lab's network input into `out`, of length `observation_len()`: the
+    /// observation of the player to act (Pijersi, Abalone, Chomp: the kit's encoder input, the
+    /// board from the side to move's point of view, also once the game is over). What
+    /// [`crate::Batch`] observations and the Python package's `encode_positions` give.
+    ///
+    /// # Errors
+    /// [`Error::Shape`].
+    fn network_input(&self, out: &mut [f32]) -> Result<(), Error> {
+        self.observation(self.current_player().unwrap_or(0) as i64, out)
+    }
     /// The text of legal action `action` in the game's move notation.
     ///
     /// # Errors
@@ -394,6 +404,12 @@ impl<K: SeatView> State for KitState<K> {
             Some(view) => self.encoder.encode(&view, out),
             None => self.encoder.encode(&self.position, out),
         }
+        Ok(())
+    }
+
+    fn network_input(&self, out: &mut [f32]) -> Result<(), Error> {
+        check_len("observation", out.len(), self.observation_len())?;
+        self.encoder.encode(&self.position, out);
         Ok(())
     }
 

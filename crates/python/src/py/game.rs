@@ -338,8 +338,7 @@ impl PyGame {
                 {
                     let at = |e: Error| e.at(format!("row {i}"));
                     let state = handle.state_from_text(text).map_err(at)?;
-                    let player = state.current_player().unwrap_or(0) as i64;
-                    state.observation(player, row).map_err(at)?;
+                    state.network_input(row).map_err(at)?;
                 }
                 Ok::<_, Error>(data)
             })
