@@ -364,7 +364,9 @@ class Agent:
         Raises ``ValueError`` for a state of another game, a finished game or a chance node.
         """
     def new_game(self, seed: int) -> None:
-        """Reseeds its random choices and forgets earlier games (hash tables, search trees)."""
+        """Reseeds its random choices and forgets earlier games (hash tables, search trees).
+        It waits for a choice an interrupted ``choose`` left running (Ctrl-C leaves the wait;
+        the reseeding still happens once the agent is free)."""
     @property
     def spec(self) -> str:
         """The spec it was built from."""

@@ -47,11 +47,17 @@ def test_get_type_has_pyspiels_fields(name):
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
 
 
-def test_pjlab_game_type_stands_in_for_pyspiels():
-    from pjlab.game_type import GameType
+def test_pjlab_game_type_stands_in_for_pyspiels_without_openspiel(monkeypatch):
+    from pjlab import game_type
 
-    kind = GameType.__new__  # the class itself, without OpenSpiel
-    assert GameType.Dynamics.SEQUENTIAL.name == "SEQUENTIAL" and kind
+    monkeypatch.setattr(game_type, "_open_spiel", lambda: None)
+    kind = pjlab.load_game("chifoumi").get_type()
+    assert isinstance(kind, pjlab.GameType)
+    assert kind.chance_mode is pjlab.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information is pjlab.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.dynamics is pjlab.GameType.Dynamics.SEQUENTIAL
+    assert kind.reward_model is pjlab.GameType.RewardModel.TERMINAL
+    assert kind.provides_information_state_tensor and kind.parameter_specification == {}
 
 
 @pytest.mark.parametrize(("name", "variant"), ALL_VARIANTS)

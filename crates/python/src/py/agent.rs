@@ -66,17 +66,18 @@ impl PyAgent {
         .map_err(to_py)
     }
 
-    /// Reseeds its random choices and forgets earlier games (hash tables, search trees).
+    /// Reseeds its random choices and forgets earlier games (hash tables, search trees). It
+    /// waits for a choice left running by an interrupted `choose` (Ctrl-C leaves the wait; the
+    /// reseeding still happens once the agent is free).
     fn new_game(&self, py: Python<'_>, seed: i128) -> PyResult<()> {
         let seed = unsigned(seed, "seed")?;
         let player = Arc::clone(&self.player);
-        py.detach(move || {
+        detached(py, move |_| {
             player
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .new_game(seed);
-        });
-        Ok(())
+        })
     }
 
     /// The spec it was built from.
