@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use pjlab_core::bench::{BenchOptions, Figure};
-use pjlab_core::{GameInfo, GameKit, GameType, SetupMix, Setups};
+use pjlab_core::{Error as KitError, GameInfo, GameKit, GameType, SetupMix, Setups};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -76,12 +76,15 @@ impl GameKit for AbaloneKit {
         crate::bench::figures(options)
     }
 
-    fn evaluation(weights: Option<&Path>) -> Result<AbaloneEval, String> {
+    fn evaluation(weights: Option<&Path>) -> Result<AbaloneEval, KitError> {
         match weights {
             None => Ok(AbaloneEval::default()),
             Some(path) => AbaloneWeights::from_file(path)
                 .map(AbaloneEval::new)
-                .map_err(|e| e.to_string()),
+                .map_err(|e| KitError::Weights {
+                    path: path.to_path_buf(),
+                    reason: e.to_string(),
+                }),
         }
     }
 
@@ -107,12 +110,16 @@ impl GameKit for AbaloneKit {
         }
     }
 
-    fn self_play_setups(config: &AbaloneConfig) -> Result<Box<dyn Setups<Position>>, String> {
+    fn self_play_setups(config: &AbaloneConfig) -> Result<Box<dyn Setups<Position>>, KitError> {
         Ok(Box::new(SetupMix::<Variant>::parse(&config.setups)?))
     }
 
-    fn variant(name: &str) -> Result<Variant, String> {
-        name.parse().map_err(|e: crate::Error| e.to_string())
+    fn variant(name: &str) -> Result<Variant, KitError> {
+        name.parse()
+            .map_err(|e: crate::Error| KitError::UnknownVariant {
+                name: name.to_string(),
+                reason: e.to_string(),
+            })
     }
 
     fn perft(position: &Position, depth: u32) -> u64 {
@@ -123,10 +130,12 @@ impl GameKit for AbaloneKit {
         crate::perft::divide(position, depth)
     }
 
-    fn parse_record(text: &str, start: &Position) -> Result<Vec<Move>, String> {
+    fn parse_record(text: &str, start: &Position) -> Result<Vec<Move>, KitError> {
         notation::parse_game(text, start)
             .map(|game| game.moves)
-            .map_err(|e| e.to_string())
+            .map_err(|e| KitError::Record {
+                reason: e.to_string(),
+            })
     }
 
     fn board_svg(position: &Position, last: Option<(&Position, Move)>) -> Option<String> {

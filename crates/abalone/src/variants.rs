@@ -179,7 +179,10 @@ impl pjlab_core::SetupVariant for Variant {
         Variant::start(self)
     }
 
-    fn adopt(self, position: Position) -> Result<Position, String> {
-        Variant::adopt(self, position).map_err(|e| e.to_string())
+    fn adopt(self, position: Position) -> Result<Position, pjlab_core::Error> {
+        Variant::adopt(self, position).map_err(|e| pjlab_core::Error::Adopt {
+            variant: self.to_string(),
+            reason: e.to_string(),
+        })
     }
 }

@@ -47,9 +47,12 @@ pub enum SpecError {
     /// An option is not `key=value`.
     #[error("option `{0}` is not key=value")]
     Malformed(String),
-    /// The evaluation weights file is bad.
+    /// The evaluation (a learned one's file, its features) cannot be used.
     #[error("{0}")]
     Eval(String),
+    /// The game refused: bad evaluation weights, an unknown variant.
+    #[error(transparent)]
+    Game(#[from] pjlab_core::Error),
 }
 
 impl From<spec::SpecError> for SpecError {
@@ -151,7 +154,7 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             Ok(Box::new(SimpleAgent {
                 spec,
                 greedy: greedy
-                    .then(|| K::evaluation(None).map_err(SpecError::Eval))
+                    .then(|| K::evaluation(None).map_err(SpecError::Game))
                     .transpose()?,
                 rng: ChaCha8Rng::seed_from_u64(seed),
             }))
@@ -194,7 +197,7 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
                     return crate::nnue::agent::<K>(&spec, &file, kind, engine, limits);
                 }
             }
-            let eval = K::evaluation(weights.as_deref()).map_err(SpecError::Eval)?;
+            let eval = K::evaluation(weights.as_deref()).map_err(SpecError::Game)?;
             Ok(Box::new(AlphaBetaAgent {
                 spec,
                 engine: Engine::new(eval, engine),
@@ -260,7 +263,7 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
                 "rollout" => LeafEval::Rollout(Box::new(RolloutEvaluator::new(seed))),
                 "uniform" => LeafEval::Uniform,
                 _ => LeafEval::Heuristic(HeuristicEvaluator {
-                    heuristic: K::evaluation(None).map_err(SpecError::Eval)?,
+                    heuristic: K::evaluation(None).map_err(SpecError::Game)?,
                     scale,
                 }),
             };

@@ -37,7 +37,7 @@ fn evaluation<K: GameKit>(path: &Path) -> Result<NnueEval<K::Game, K::Eval>, Spe
             K::INFO.name
         )));
     }
-    let inner = K::evaluation(None).map_err(SpecError::Eval)?;
+    let inner = K::evaluation(None).map_err(SpecError::Game)?;
     NnueEval::new(&card, Arc::new(network), features, inner)
         .map_err(|e| SpecError::Eval(e.to_string()))
 }

@@ -45,6 +45,9 @@ pub enum Error {
     /// Inconsistent options (players, variants, counts).
     #[error("{0}")]
     Options(String),
+    /// The game refused: an unknown variant.
+    #[error(transparent)]
+    Game(#[from] pjlab_core::Error),
     /// An agent could not be built.
     #[error("agent {0}")]
     Agent(String),

@@ -15,7 +15,7 @@ use crate::schedule::{GameSpec, Opening, Player, random_opening};
 
 /// Builds an agent of game `G` from its spec and a seed (the binary passes one that knows
 /// network agents).
-pub type Factory<G> = dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, String> + Sync;
+pub type Factory<G> = dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, pjlab_core::BoxError> + Sync;
 
 /// A finished game of a game `G` with setup variants `V`. Two are equal when they are the same
 /// game (schedule, start, moves, result, ending, forfeit), whatever time their moves took.

@@ -153,7 +153,7 @@ pub fn parse_variants<K: GameKit>(list: &str) -> Result<Vec<K::Variant>, Error> 
         .map(str::trim)
         .filter(|v| !v.is_empty())
         // The kit's error names the known variants.
-        .map(|v| K::variant(v).map_err(Error::Options))
+        .map(|v| K::variant(v).map_err(Error::Game))
         .collect::<Result<_, _>>()?;
     if variants.is_empty() {
         return Err(Error::Options("no setup variant given".into()));

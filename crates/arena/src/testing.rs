@@ -10,8 +10,9 @@ use crate::{PlayOptions, play_games};
 
 /// The games of `spec`'s part, played on one worker.
 pub(crate) fn play(spec: &RunSpec) -> Vec<Played<PijersiKit>> {
-    let factory =
-        |s: &str, seed| pjlab_agents::build::<PijersiKit>(s, seed).map_err(|e| e.to_string());
+    let factory = |s: &str, seed| {
+        pjlab_agents::build::<PijersiKit>(s, seed).map_err(pjlab_core::BoxError::from)
+    };
     let options = PlayOptions {
         workers: 1,
         opening: Opening {

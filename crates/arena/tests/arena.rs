@@ -8,14 +8,14 @@ use pjlab_abalone::AbaloneKit;
 use pjlab_agents::{Agent, Decision, build};
 use pjlab_arena::{Ending, Kind, PlayOptions, Played, Player, RunSpec, play_games, record, report};
 use pjlab_chomp::ChompKit;
-use pjlab_core::{Game, GameKit};
+use pjlab_core::{BoxError, Game, GameKit};
 use pjlab_pijersi::PijersiKit;
 
-fn factory<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, String> {
+fn factory<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>>, BoxError> {
     if spec == "forfeiter" {
         return Ok(Box::new(Forfeiter));
     }
-    build::<K>(spec, seed).map_err(|e| e.to_string())
+    Ok(build::<K>(spec, seed)?)
 }
 
 /// Gives up at its first move, as a hung engine would.

@@ -31,31 +31,6 @@ pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_arenas, pl
 pub use search::{IsmctsOptions, IsmctsPlayer};
 pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, labels, spec_of};
 
-/// Builds a player from its spec for matches of `rules`: the scripted players
-/// ([`pjlab_chifoumi::parse_player`]) and `ismcts` (`ismcts:sims=400,c=0.7,leaf=0.5,hidden=0.1,tie=0.1`,
-/// any subset of the options; see [`IsmctsOptions`]).
-///
-/// # Errors
-/// Why the spec names no player.
-pub fn player(
-    spec: &str,
-    rules: &pjlab_chifoumi::Rules,
-) -> Result<Box<dyn pjlab_chifoumi::Player + Send>, String> {
-    let spec = spec.trim();
-    if pjlab_core::spec::split(spec).0 == "ismcts" {
-        let player = ismcts_player(spec, rules).map_err(|e| format!("player {spec:?}: {e}"))?;
-        return Ok(Box::new(player));
-    }
-    pjlab_chifoumi::parse_player(spec).map_err(|e| {
-        let text = e.to_string();
-        if text.contains("unknown player") {
-            format!("{text}, or ismcts")
-        } else {
-            text
-        }
-    })
-}
-
 /// The information-set MCTS player of the spec `ismcts[:options]` (see [`IsmctsOptions`]) for
 /// matches of `rules`.
 ///

@@ -9,7 +9,8 @@ use pjlab_run::pool::{Order, Pool};
 use crate::{Error, MatchSpec, RunKind, RunSpec, spec_of};
 
 /// Builds a fresh player from its spec (`random`, `ismcts:sims=400`...); the error says why not.
-pub type Factory<'a> = dyn Fn(&str) -> Result<Box<dyn Player + Send>, String> + Sync + 'a;
+pub type Factory<'a> =
+    dyn Fn(&str) -> Result<Box<dyn Player + Send>, pjlab_core::BoxError> + Sync + 'a;
 
 /// A finished match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +57,7 @@ impl<'a> Runner<'a> {
     /// the player); [`Error::Game`] for rules that do not read.
     pub fn new(run: &'a RunSpec, factory: &'a Factory<'a>) -> Result<Runner<'a>, Error> {
         for label in &run.players {
-            factory(spec_of(label)).map_err(Error::Spec)?;
+            factory(spec_of(label)).map_err(|e| Error::Spec(e.to_string()))?;
         }
         Ok(Runner {
             run,
@@ -70,7 +71,7 @@ impl<'a> Runner<'a> {
         let label = &self.run.players[player];
         (self.factory)(spec_of(label)).map_err(|reason| Error::Player {
             label: label.clone(),
-            reason,
+            reason: reason.to_string(),
         })
     }
 

@@ -44,10 +44,10 @@ impl IsmctsOptions {
     /// defaults).
     ///
     /// # Errors
-    /// The reason, for an unknown key or a value out of range.
-    pub fn parse(options: &str) -> Result<IsmctsOptions, String> {
-        let mut spec = Spec::parse(&format!("ismcts:{options}")).map_err(|e| e.to_string())?;
-        IsmctsOptions::take(&mut spec).map_err(|e| e.to_string())
+    /// [`SpecError`] for an unknown key or a value out of range.
+    pub fn parse(options: &str) -> Result<IsmctsOptions, SpecError> {
+        let mut spec = Spec::parse(&format!("ismcts:{options}"))?;
+        IsmctsOptions::take(&mut spec)
     }
 
     /// Takes the options from an `ismcts` spec and finishes it.

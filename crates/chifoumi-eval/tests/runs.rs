@@ -11,8 +11,8 @@ use pjlab_chifoumi_eval::{
     ArenaSpec, RulesSpec, RunKind, RunSpec, labels, play_arenas, play_matches, show,
 };
 
-fn factory(spec: &str) -> Result<Box<dyn Player + Send>, String> {
-    pjlab_chifoumi::parse_player(spec).map_err(|e| e.to_string())
+fn factory(spec: &str) -> Result<Box<dyn Player + Send>, pjlab_core::BoxError> {
+    Ok(pjlab_chifoumi::parse_player(spec)?)
 }
 
 fn run(kind: RunKind, players: &[&str], matches: u32) -> RunSpec {

@@ -7,8 +7,8 @@ use pjlab_chifoumi::{Player, Rules};
 use pjlab_chifoumi_eval::record::Records;
 use pjlab_chifoumi_eval::{RulesSpec, RunKind, RunSpec, labels, session};
 
-fn factory(spec: &str) -> Result<Box<dyn Player + Send>, String> {
-    pjlab_chifoumi::parse_player(spec).map_err(|e| e.to_string())
+fn factory(spec: &str) -> Result<Box<dyn Player + Send>, pjlab_core::BoxError> {
+    Ok(pjlab_chifoumi::parse_player(spec)?)
 }
 
 fn spec() -> RunSpec {

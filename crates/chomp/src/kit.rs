@@ -6,7 +6,10 @@ use std::path::Path;
 use std::str::FromStr;
 
 use pjlab_core::bench::{BenchOptions, Figure};
-use pjlab_core::{Game, GameInfo, GameKit, GameType, SetupVariant, Setups, Solved, ZeroHeuristic};
+use pjlab_core::{
+    Error as KitError, Game, GameInfo, GameKit, GameType, SetupVariant, Setups, Solved,
+    ZeroHeuristic,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::{Chomp, ChompEncoder, ChompMove, ChompSetups, Error, Solver};
@@ -134,10 +137,12 @@ impl GameKit for ChompKit {
         crate::bench::figures(options)
     }
 
-    fn evaluation(weights: Option<&Path>) -> Result<ZeroHeuristic, String> {
+    fn evaluation(weights: Option<&Path>) -> Result<ZeroHeuristic, KitError> {
         match weights {
             None => Ok(ZeroHeuristic),
-            Some(_) => Err("chomp's alpha-beta evaluation has no weights".into()),
+            Some(_) => Err(KitError::NoWeights {
+                game: Self::INFO.name,
+            }),
         }
     }
 
@@ -156,14 +161,19 @@ impl GameKit for ChompKit {
         u32::try_from(start.rows() * start.cols()).ok()
     }
 
-    fn self_play_setups(config: &ChompConfig) -> Result<Box<dyn Setups<Chomp>>, String> {
+    fn self_play_setups(config: &ChompConfig) -> Result<Box<dyn Setups<Chomp>>, KitError> {
         ChompSetups::new(config.rows, config.cols, config.random_share)
             .map(|s| Box::new(s) as Box<dyn Setups<Chomp>>)
-            .map_err(|e| e.to_string())
+            .map_err(|e| KitError::Setups {
+                reason: e.to_string(),
+            })
     }
 
-    fn variant(name: &str) -> Result<ChompSize, String> {
-        name.parse().map_err(|e: Error| e.to_string())
+    fn variant(name: &str) -> Result<ChompSize, KitError> {
+        name.parse().map_err(|e: Error| KitError::UnknownVariant {
+            name: name.to_string(),
+            reason: e.to_string(),
+        })
     }
 
     /// Every winning diagram of the bar with its winning moves, by the exact solver.

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::bench::{BenchOptions, Figure};
-use crate::{Encoder, Game, Heuristic, SetupVariant, Setups, Side, SparseFeatures};
+use crate::{Encoder, Error, Game, Heuristic, SetupVariant, Setups, Side, SparseFeatures};
 
 /// Positions with their winning moves, as an exact solver gives them.
 pub type Solved<G> = Vec<(G, Vec<<G as Game>::Move>)>;
@@ -92,8 +92,9 @@ pub trait GameKit: Send + Sync + 'static {
     /// The evaluation with its default weights, or with those of a TOML file.
     ///
     /// # Errors
-    /// When the file cannot be read or has unknown keys or bad values.
-    fn evaluation(weights: Option<&Path>) -> Result<Self::Eval, String>;
+    /// [`Error::Weights`] when the file cannot be read or has unknown keys or bad values;
+    /// [`Error::NoWeights`] for an evaluation without weights.
+    fn evaluation(weights: Option<&Path>) -> Result<Self::Eval, Error>;
 
     /// The sparse features an efficiently updatable evaluation (`alphabeta:eval=nnue:FILE`)
     /// reads, or `None` (the default) for a game without them.
@@ -122,14 +123,15 @@ pub trait GameKit: Send + Sync + 'static {
     /// The start positions self-play draws from, as a training config's table says.
     ///
     /// # Errors
-    /// When the table names unknown variants or bad weights.
-    fn self_play_setups(config: &Self::Config) -> Result<Box<dyn Setups<Self::Game>>, String>;
+    /// A setup mix's errors ([`Error::MixVariant`], [`Error::WeightText`], ...) when the table
+    /// names unknown variants or bad weights; [`Error::Setups`] for other bad values.
+    fn self_play_setups(config: &Self::Config) -> Result<Box<dyn Setups<Self::Game>>, Error>;
 
     /// The variant a training run's strength games are played from, by name.
     ///
     /// # Errors
-    /// On an unknown variant.
-    fn variant(name: &str) -> Result<Self::Variant, String>;
+    /// [`Error::UnknownVariant`].
+    fn variant(name: &str) -> Result<Self::Variant, Error>;
 
     /// A game written in the game's record notation (Pijersi: the rulebook notation; Abalone:
     /// Aba-Pro). By default, one move text a line.
@@ -166,20 +168,22 @@ pub trait GameKit: Send + Sync + 'static {
     /// whitespace-separated move texts.
     ///
     /// # Errors
-    /// On the first token that is not a legal move where it stands.
+    /// [`Error::RecordMove`] on the first token that is not a legal move where it stands
+    /// ([`Error::Record`] where the game reads its own notation).
     fn parse_record(
         text: &str,
         start: &Self::Game,
-    ) -> Result<Vec<<Self::Game as Game>::Move>, String> {
+    ) -> Result<Vec<<Self::Game as Game>::Move>, Error> {
         let mut position = start.clone();
         let mut moves = Vec::new();
         for (k, token) in text.split_whitespace().enumerate() {
-            let mv = position
-                .parse_move(token)
-                .map_err(|e| format!("move {} ({token:?}): {e}", k + 1))?;
-            position
-                .play(mv)
-                .map_err(|e| format!("move {} ({token:?}): {e}", k + 1))?;
+            let bad = |e: <Self::Game as Game>::Error| Error::RecordMove {
+                number: k + 1,
+                token: token.to_string(),
+                reason: e.to_string(),
+            };
+            let mv = position.parse_move(token).map_err(bad)?;
+            position.play(mv).map_err(bad)?;
             moves.push(mv);
         }
         Ok(moves)
@@ -189,13 +193,13 @@ pub trait GameKit: Send + Sync + 'static {
     /// error: the game's records do not hold their start.
     ///
     /// # Errors
-    /// When the record cannot be read, or does not hold its start.
-    fn record_start(text: &str) -> Result<Self::Game, String> {
+    /// [`Error::Record`] when the record cannot be read, [`Error::RecordWithoutStart`] when it
+    /// does not hold its start.
+    fn record_start(text: &str) -> Result<Self::Game, Error> {
         let _ = text;
-        Err(format!(
-            "a {} record does not hold its start",
-            Self::INFO.name
-        ))
+        Err(Error::RecordWithoutStart {
+            game: Self::INFO.name,
+        })
     }
 
     /// `position` under a reading of the rules that another engine's perft counts follow, by
@@ -203,10 +207,13 @@ pub trait GameKit: Send + Sync + 'static {
     /// --pass-through`). By default the game has none.
     ///
     /// # Errors
-    /// On a reading the game does not have.
-    fn perft_rules(position: Self::Game, name: &str) -> Result<Self::Game, String> {
+    /// [`Error::UnknownRules`] on a reading the game does not have.
+    fn perft_rules(position: Self::Game, name: &str) -> Result<Self::Game, Error> {
         let _ = position;
-        Err(format!("{} has no {name} rules", Self::INFO.name))
+        Err(Error::UnknownRules {
+            game: Self::INFO.name,
+            name: name.to_string(),
+        })
     }
 
     /// Positions of seeded random games, the same on every run and machine: what the game's

@@ -39,6 +39,7 @@
 
 pub mod bench;
 pub mod encode;
+mod error;
 mod features;
 mod game;
 mod game_type;
@@ -54,6 +55,7 @@ pub mod svg;
 pub mod testkit;
 
 pub use encode::{Encoder, EncoderCard, EncoderId};
+pub use error::{BoxError, Error};
 pub use features::SparseFeatures;
 pub use game::{Game, Outcome, Side};
 pub use game_type::{ChanceMode, GameType, Information, Utility};

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::Game;
+use crate::{Error, Game};
 
 /// A game's starting position and where it came from.
 #[derive(Clone, Debug)]
@@ -52,7 +52,7 @@ pub trait SetupVariant: Copy + FromStr + Display + Send + Sync + 'static {
     ///
     /// # Errors
     /// When the position cannot be played under the variant's rules.
-    fn adopt(self, position: Self::Game) -> Result<Self::Game, String> {
+    fn adopt(self, position: Self::Game) -> Result<Self::Game, crate::Error> {
         Ok(position)
     }
 
@@ -93,12 +93,12 @@ where
     ///
     /// # Errors
     /// For an empty mix, a negative or non-finite weight, or all weights zero.
-    pub fn new(mix: Vec<(V, f64)>) -> Result<SetupMix<V>, String> {
+    pub fn new(mix: Vec<(V, f64)>) -> Result<SetupMix<V>, Error> {
         if mix.iter().any(|&(_, w)| !w.is_finite() || w < 0.0) {
-            return Err("setup weights must be finite and >= 0".into());
+            return Err(Error::SetupWeight);
         }
         if mix.iter().map(|&(_, w)| w).sum::<f64>() <= 0.0 {
-            return Err("the setup mix needs a positive weight".into());
+            return Err(Error::NoPositiveWeight);
         }
         Ok(SetupMix { mix })
     }
@@ -107,15 +107,16 @@ where
     ///
     /// # Errors
     /// On an unknown variant or a bad weight.
-    pub fn parse(text: &str) -> Result<SetupMix<V>, String> {
+    pub fn parse(text: &str) -> Result<SetupMix<V>, Error> {
         let mut mix = Vec::new();
         for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (name, weight) = part.split_once(':').unwrap_or((part, "1"));
-            let variant: V = name.trim().parse().map_err(|e| format!("setup mix: {e}"))?;
-            let weight: f64 = weight
-                .trim()
-                .parse()
-                .map_err(|_| format!("setup mix: bad weight in {part:?}"))?;
+            let variant: V = name.trim().parse().map_err(|e| Error::MixVariant {
+                reason: format!("{e}"),
+            })?;
+            let weight: f64 = weight.trim().parse().map_err(|_| Error::WeightText {
+                part: part.to_string(),
+            })?;
             mix.push((variant, weight));
         }
         SetupMix::new(mix)

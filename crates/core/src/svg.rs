@@ -130,7 +130,11 @@ pub fn elements(svg: &str) -> Vec<Element> {
 ///
 /// # Errors
 /// The first tag out of place, in words.
-pub fn balanced(svg: &str) -> Result<(), String> {
+pub fn balanced(svg: &str) -> Result<(), crate::Error> {
+    balanced_text(svg).map_err(crate::Error::Picture)
+}
+
+fn balanced_text(svg: &str) -> Result<(), String> {
     let mut open: Vec<&str> = Vec::new();
     let mut rest = svg.trim();
     if !rest.starts_with("<svg") {

@@ -81,7 +81,7 @@ pub fn generate<K: GameKit>(
             "opening plies must be a range min..=max and random moves a share from 0 to 1".into(),
         ));
     }
-    let eval = K::evaluation(None).map_err(Error::Config)?;
+    let eval = K::evaluation(None)?;
     let io = |source| Error::Io {
         path: out.display().to_string(),
         source,

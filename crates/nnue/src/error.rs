@@ -40,4 +40,7 @@ pub enum Error {
     /// A setting is out of range.
     #[error("{0}")]
     Config(String),
+    /// The game's kit refused (its evaluation's weights, a variant's name).
+    #[error(transparent)]
+    Game(#[from] pjlab_core::Error),
 }

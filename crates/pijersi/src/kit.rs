@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use pjlab_core::bench::{BenchOptions, Figure};
-use pjlab_core::{GameInfo, GameKit, GameType, SetupMix, SetupVariant, Setups};
+use pjlab_core::{Error as KitError, GameInfo, GameKit, GameType, SetupMix, SetupVariant, Setups};
 use serde::{Deserialize, Serialize};
 
 use crate::{PijersiEncoder, PijersiEval, PijersiWeights, Position, Rules, Variant, notation};
@@ -99,12 +99,15 @@ impl GameKit for PijersiKit {
         Variant::ALL.to_vec()
     }
 
-    fn evaluation(weights: Option<&Path>) -> Result<PijersiEval, String> {
+    fn evaluation(weights: Option<&Path>) -> Result<PijersiEval, KitError> {
         match weights {
             None => Ok(PijersiEval::default()),
             Some(path) => PijersiWeights::from_file(path)
                 .map(PijersiEval::new)
-                .map_err(|e| e.to_string()),
+                .map_err(|e| KitError::Weights {
+                    path: path.to_path_buf(),
+                    reason: e.to_string(),
+                }),
         }
     }
 
@@ -123,12 +126,16 @@ impl GameKit for PijersiKit {
         Some(29 * u32::from(crate::DRAW_HALFMOVES))
     }
 
-    fn self_play_setups(config: &PijersiConfig) -> Result<Box<dyn Setups<Position>>, String> {
+    fn self_play_setups(config: &PijersiConfig) -> Result<Box<dyn Setups<Position>>, KitError> {
         Ok(Box::new(SetupMix::<Variant>::parse(&config.setups)?))
     }
 
-    fn variant(name: &str) -> Result<Variant, String> {
-        name.parse().map_err(|e: crate::Error| e.to_string())
+    fn variant(name: &str) -> Result<Variant, KitError> {
+        name.parse()
+            .map_err(|e: crate::Error| KitError::UnknownVariant {
+                name: name.to_string(),
+                reason: e.to_string(),
+            })
     }
 
     /// Pijersi's own perft: draws ignored, as the reference engines count.
@@ -141,25 +148,28 @@ impl GameKit for PijersiKit {
     }
 
     /// The record's setup: its prologue's, or the classic one.
-    fn record_start(text: &str) -> Result<Position, String> {
+    fn record_start(text: &str) -> Result<Position, KitError> {
         notation::parse_game(text)
             .map(|game| game.start)
-            .map_err(|e| e.to_string())
+            .map_err(record_error)
     }
 
     /// The rulebook notation; the record's own setup is the start (`start` is not read).
-    fn parse_record(text: &str, _start: &Position) -> Result<Vec<crate::Move>, String> {
+    fn parse_record(text: &str, _start: &Position) -> Result<Vec<crate::Move>, KitError> {
         notation::parse_game(text)
             .map(|game| game.moves)
-            .map_err(|e| e.to_string())
+            .map_err(record_error)
     }
 
     /// `pass-through`: pijersi-rs's reading of the back-row win (a fighter passing over the
     /// back row wins).
-    fn perft_rules(position: Position, name: &str) -> Result<Position, String> {
+    fn perft_rules(position: Position, name: &str) -> Result<Position, KitError> {
         match name {
             "pass-through" => Ok(position.with_rules(Rules::PassThrough)),
-            _ => Err(format!("pijersi has no {name} rules")),
+            _ => Err(KitError::UnknownRules {
+                game: Self::INFO.name,
+                name: name.to_string(),
+            }),
         }
     }
 
@@ -181,5 +191,12 @@ impl GameKit for PijersiKit {
 
     fn write_record(start: &Position, moves: &[crate::Move]) -> String {
         notation::write_game(start, moves).unwrap_or_else(|e| format!("(unwritable: {e})\n"))
+    }
+}
+
+/// A rulebook-notation record's error as the kit's.
+fn record_error(e: crate::Error) -> KitError {
+    KitError::Record {
+        reason: e.to_string(),
     }
 }

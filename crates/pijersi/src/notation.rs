@@ -71,8 +71,16 @@ pub fn move_notation(position: &Position, mv: Move) -> String {
 /// Reads one turn's notation in `position` and checks that it is legal there.
 ///
 /// # Errors
-/// A message saying what is wrong with the token.
-pub fn parse_move_notation(position: &Position, token: &str) -> Result<Move, String> {
+/// [`Error::MoveText`] saying what is wrong with the token.
+pub fn parse_move_notation(position: &Position, token: &str) -> Result<Move, Error> {
+    parse_turn(position, token).map_err(|reason| Error::MoveText {
+        text: token.to_string(),
+        reason,
+    })
+}
+
+/// [`parse_move_notation`], its error the reason alone (a record's line number goes before it).
+fn parse_turn(position: &Position, token: &str) -> Result<Move, String> {
     let bytes = token.as_bytes();
     let cell_at = |i: usize| -> Result<Cell, String> {
         bytes
@@ -185,7 +193,7 @@ pub fn parse_game(text: &str) -> Result<GameRecord, Error> {
                         expected_turn - 1
                     )));
                 }
-                let mv = parse_move_notation(&position, token)
+                let mv = parse_turn(&position, token)
                     .map_err(|why| err(format!("turn {}: {why}", expected_turn - 1)))?;
                 position.play_unchecked(mv);
                 moves.push(mv);

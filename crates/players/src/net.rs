@@ -241,7 +241,7 @@ pub fn load_network<K: GameKit>(
             let variant = K::variant(name).map_err(|reason| Error::UnknownVariant {
                 game: K::INFO.name,
                 variant: name.to_string(),
-                reason,
+                reason: reason.to_string(),
             })?;
             K::position_encoder(&variant.start(0))
         }

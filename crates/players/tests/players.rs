@@ -183,6 +183,7 @@ fn chifoumi_players_are_built_by_name_and_refused_by_kind() {
     let unknown = chifoumi::build("alphabeta:depth=3", &rules).err().unwrap();
     assert!(matches!(unknown, Error::UnknownPlayer { .. }), "{unknown}");
     assert!(unknown.to_string().contains("unknown player"), "{unknown}");
+    assert!(unknown.to_string().contains("ismcts"), "{unknown}");
     for bad in ["ismcts:sims=0", "net:checkpoint=x,temp=-1", "net:temp=1"] {
         let err = chifoumi::build(bad, &rules).err().unwrap();
         assert!(matches!(err, Error::PlayerSpec { .. }), "{bad}: {err}");

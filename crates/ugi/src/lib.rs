@@ -32,6 +32,7 @@
 //! 1,000) or `score mate <moves>`, the plies rounded up to the side to move's own moves,
 //! negative when it loses.
 
+mod error;
 mod go;
 mod options;
 mod session;
@@ -42,6 +43,7 @@ use std::sync::{Arc, Mutex};
 use pjlab_agents::Agent;
 use pjlab_core::{GameKit, SetupVariant};
 
+pub use error::Error;
 pub use options::{EngineKind, EngineOptions};
 
 /// Where answers go: one line at a time, flushed.
@@ -56,20 +58,21 @@ fn say(out: &Output, line: &str) {
 
 /// Builds the agent the options ask for (from [`EngineOptions::spec`]); the binary passes one
 /// that also loads networks.
-pub type Factory<G> = dyn Fn(&EngineOptions) -> Result<Box<dyn Agent<G>>, String>;
+pub type Factory<G> = dyn Fn(&EngineOptions) -> Result<Box<dyn Agent<G>>, pjlab_core::BoxError>;
 
 /// The agents `pjlab-agents` builds: alpha-beta, and MCTS with random rollouts (a `Checkpoint`
 /// needs a factory that knows network agents).
 ///
 /// # Errors
-/// When a checkpoint is asked for.
+/// [`Error::NoCheckpoints`] when a checkpoint is asked for; [`Error::Agent`] when the agent
+/// cannot be built.
 pub fn builtin_agent<K: GameKit>(
     options: &EngineOptions,
-) -> Result<Box<dyn Agent<K::Game>>, String> {
+) -> Result<Box<dyn Agent<K::Game>>, Error> {
     if options.engine == EngineKind::Mcts && !options.checkpoint.is_empty() {
-        return Err("this engine cannot load network checkpoints".into());
+        return Err(Error::NoCheckpoints);
     }
-    pjlab_agents::build::<K>(&options.spec(), 0).map_err(|e| e.to_string())
+    Ok(pjlab_agents::build::<K>(&options.spec(), 0)?)
 }
 
 /// Runs a UGI session of `K`'s game: reads `input` to its end (or `quit`) and answers on `out`.

@@ -1,5 +1,7 @@
 //! The engine's options (`setoption`), and the agent spec they name.
 
+use crate::Error;
+
 /// Which search the engine runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum EngineKind {
@@ -74,27 +76,31 @@ impl EngineOptions {
     /// Sets option `name` (case-insensitive) to `value`.
     ///
     /// # Errors
-    /// An unknown option or a bad value, in words.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let number = |min: u64, max: u64| -> Result<u64, String> {
+    /// [`Error::UnknownOption`], or the error of a bad value.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), Error> {
+        let number = |min: u64, max: u64| -> Result<u64, Error> {
             value
                 .parse::<u64>()
                 .ok()
                 .filter(|n| (min..=max).contains(n))
-                .ok_or_else(|| format!("{name} must be a whole number from {min} to {max}"))
+                .ok_or_else(|| Error::OutOfRange {
+                    name: name.to_string(),
+                    min,
+                    max,
+                })
         };
         match name.to_ascii_lowercase().as_str() {
             "engine" => {
                 self.engine = match value.to_ascii_lowercase().as_str() {
                     "alphabeta" => EngineKind::AlphaBeta,
                     "mcts" => EngineKind::Mcts,
-                    _ => return Err(format!("Engine must be alphabeta or mcts, not {value}")),
+                    _ => return Err(Error::UnknownEngine(value.to_string())),
                 }
             }
             "hash" => self.hash_mib = number(1, 65536)? as usize,
             "simulations" => self.simulations = number(1, 100_000_000)? as u32,
             "checkpoint" if value.contains(',') => {
-                return Err("Checkpoint: a path with a comma cannot name an agent".into());
+                return Err(Error::CommaInCheckpoint);
             }
             "checkpoint" => {
                 self.checkpoint = if value == "<empty>" {
@@ -104,7 +110,7 @@ impl EngineOptions {
                 }
             }
             "threads" => self.threads = number(1, 1)? as usize,
-            _ => return Err(format!("unknown option {name}")),
+            _ => return Err(Error::UnknownOption(name.to_string())),
         }
         Ok(())
     }

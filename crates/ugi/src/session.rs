@@ -264,7 +264,7 @@ impl<'a, K: GameKit> Session<'a, K> {
             None => match (self.factory)(&self.options) {
                 Ok(a) => a,
                 Err(e) => {
-                    self.error(&e);
+                    self.error(&e.to_string());
                     say(&self.out, "bestmove none");
                     return;
                 }
@@ -335,14 +335,14 @@ impl<'a, K: GameKit> Session<'a, K> {
         };
         let mut options = self.options.clone();
         if let Err(e) = options.set(&name, &value) {
-            return self.error(&e);
+            return self.error(&e.to_string());
         }
         match (self.factory)(&options) {
             Ok(agent) => {
                 self.options = options;
                 self.agent = Some(agent);
             }
-            Err(e) => self.error(&e),
+            Err(e) => self.error(&e.to_string()),
         }
     }
 }

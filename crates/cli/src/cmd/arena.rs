@@ -338,7 +338,7 @@ pub(crate) fn play_run<K: GameKit>(
             let file = engines.join(format!("engine-{slug}.stderr"));
             agent_spec.push_str(&format!(",stderr={}", file.display()));
         }
-        agents(&agent_spec, seed).map_err(|e| format!("{e:#}"))
+        agents(&agent_spec, seed).map_err(|e| pjlab_core::BoxError::from(format!("{e:#}")))
     };
     let workers = pjlab_run::pool::workers(launch.workers);
     crate::cmd::install_stop_signal("finished games are kept");

@@ -24,8 +24,10 @@ pub struct Args {
 }
 
 /// Builds the agent the options name: the agents of `pjlab-agents`, and network agents.
-fn factory<K: GameKit>(options: &EngineOptions) -> Result<Box<dyn Agent<K::Game>>, String> {
-    crate::cmd::agent::<K>(&options.spec(), 0).map_err(|e| format!("{e:#}"))
+fn factory<K: GameKit>(
+    options: &EngineOptions,
+) -> Result<Box<dyn Agent<K::Game>>, pjlab_core::BoxError> {
+    crate::cmd::agent::<K>(&options.spec(), 0).map_err(|e| format!("{e:#}").into())
 }
 
 /// Runs the command.

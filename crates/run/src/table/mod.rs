@@ -55,6 +55,49 @@ fn error(path: &Path, e: impl std::fmt::Display) -> Error {
     }
 }
 
+/// A row or a record batch that does not fit its table's columns.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SchemaError {
+    /// A row with another number of values than the table has columns.
+    #[error("a row of {values} values for the {columns} columns of {table}")]
+    RowLength {
+        /// The schema's name.
+        table: &'static str,
+        /// Values given.
+        values: usize,
+        /// Columns of the table.
+        columns: usize,
+    },
+    /// A value of another type than its column's.
+    #[error("column {column} of {table} is {expected:?}, not {value}")]
+    ValueType {
+        /// The schema's name.
+        table: &'static str,
+        /// The column.
+        column: &'static str,
+        /// The column's type.
+        expected: Type,
+        /// The value given, as `Debug` shows it.
+        value: String,
+    },
+    /// A column the reader needs that the file lacks.
+    #[error("missing column {0}")]
+    MissingColumn(String),
+    /// A column of another Arrow type than the reader needs.
+    #[error("column {name} is {found}, expected {expected}")]
+    ColumnType {
+        /// The column.
+        name: String,
+        /// Its type in the file.
+        found: String,
+        /// The type the reader needs.
+        expected: String,
+    },
+    /// Arrow refused the columns as a record batch.
+    #[error("{0}")]
+    Arrow(String),
+}
+
 /// A column's type.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Type {
@@ -125,17 +168,22 @@ pub fn same_type(a: &DataType, b: &DataType) -> bool {
 /// promises.
 ///
 /// # Errors
-/// A message naming the first missing or mistyped column.
-pub fn check_columns(batch: &RecordBatch, expected: &[(&str, DataType)]) -> Result<(), String> {
+/// [`SchemaError::MissingColumn`] or [`SchemaError::ColumnType`] for the first missing or
+/// mistyped column.
+pub fn check_columns(
+    batch: &RecordBatch,
+    expected: &[(&str, DataType)],
+) -> Result<(), SchemaError> {
     for (name, want) in expected {
         let Some(column) = batch.column_by_name(name) else {
-            return Err(format!("missing column {name}"));
+            return Err(SchemaError::MissingColumn(name.to_string()));
         };
         if !same_type(column.data_type(), want) {
-            return Err(format!(
-                "column {name} is {}, expected {want}",
-                column.data_type()
-            ));
+            return Err(SchemaError::ColumnType {
+                name: name.to_string(),
+                found: column.data_type().to_string(),
+                expected: want.to_string(),
+            });
         }
     }
     Ok(())

@@ -307,7 +307,11 @@ mod tests {
         ])
         .unwrap();
         let err = b.row([1u32.into(), "a".into(), Value::U16s(&[]), true.into()]);
-        assert!(err.unwrap_err().contains("column id of test/1 is U64"));
+        assert!(
+            err.unwrap_err()
+                .to_string()
+                .contains("column id of test/1 is U64")
+        );
         assert!(b.row([1u64.into()]).is_err());
         b.row([2u64.into(), "b".into(), Value::U16s(&[]), false.into()])
             .unwrap();

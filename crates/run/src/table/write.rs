@@ -13,7 +13,7 @@ use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 
-use super::{Error, SCHEMA_KEY, Schema, Type, Value, error};
+use super::{Error, SCHEMA_KEY, Schema, SchemaError, Type, Value, error};
 
 /// A column being built.
 enum Builder {
@@ -123,24 +123,28 @@ impl TableBuilder {
     /// Appends a row: one value a column, in the schema's order.
     ///
     /// # Errors
-    /// A message naming the column when the row has another number of values or a value of
-    /// another type (nothing is appended then).
-    pub fn row<'a>(&mut self, values: impl IntoIterator<Item = Value<'a>>) -> Result<(), String> {
+    /// [`SchemaError::RowLength`] or [`SchemaError::ValueType`] when the row has another number
+    /// of values or a value of another type (nothing is appended then).
+    pub fn row<'a>(
+        &mut self,
+        values: impl IntoIterator<Item = Value<'a>>,
+    ) -> Result<(), SchemaError> {
         let values: Vec<Value<'a>> = values.into_iter().collect();
         if values.len() != self.columns.len() {
-            return Err(format!(
-                "a row of {} values for the {} columns of {}",
-                values.len(),
-                self.columns.len(),
-                self.schema.name
-            ));
+            return Err(SchemaError::RowLength {
+                table: self.schema.name,
+                values: values.len(),
+                columns: self.columns.len(),
+            });
         }
         let mut columns = self.schema.columns.iter().zip(&values);
         if let Some((column, value)) = columns.find(|(c, v)| c.ty != v.ty()) {
-            return Err(format!(
-                "column {} of {} is {:?}, not {value:?}",
-                column.name, self.schema.name, column.ty
-            ));
+            return Err(SchemaError::ValueType {
+                table: self.schema.name,
+                column: column.name,
+                expected: column.ty,
+                value: format!("{value:?}"),
+            });
         }
         for (builder, value) in self.columns.iter_mut().zip(&values) {
             builder.append(value);
@@ -151,9 +155,9 @@ impl TableBuilder {
     /// The rows so far as one record batch.
     ///
     /// # Errors
-    /// When Arrow refuses the columns (they differ in length only if a row was refused midway,
+    /// [`SchemaError::Arrow`] when Arrow refuses the columns (they differ in length only if a row was refused midway,
     /// which [`TableBuilder::row`] never leaves).
-    pub fn finish(mut self) -> Result<RecordBatch, String> {
+    pub fn finish(mut self) -> Result<RecordBatch, SchemaError> {
         let arrays: Vec<(&str, ArrayRef)> = self
             .schema
             .columns
@@ -161,7 +165,7 @@ impl TableBuilder {
             .zip(&mut self.columns)
             .map(|(c, b)| (c.name, b.finish()))
             .collect();
-        RecordBatch::try_from_iter(arrays).map_err(|e| e.to_string())
+        RecordBatch::try_from_iter(arrays).map_err(|e| SchemaError::Arrow(e.to_string()))
     }
 
     /// Writes the table to `path` atomically, with the schema's name and `extra` key-value

@@ -61,7 +61,7 @@ impl<K: GameKit> Trainer<K> {
     pub(crate) fn resume(config: &RunConfig<K>, out: &Path) -> Result<Trainer<K>, Error> {
         let encoder = K::encoder(&config.game);
         let value_eval = if config.train.eval_target > 0.0 {
-            Some(K::evaluation(None).map_err(Error::Config)?)
+            Some(K::evaluation(None).map_err(|e| Error::Config(e.to_string()))?)
         } else {
             None
         };

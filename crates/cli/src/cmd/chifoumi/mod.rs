@@ -23,8 +23,11 @@ use args::Command;
 /// Builds a player from its spec for matches of `rules` (the scripted players, `ismcts` and
 /// `net:checkpoint=DIR[,temp=T]`): [`pjlab_players::chifoumi::build`], its error as the run's
 /// factory passes it on.
-pub fn player(spec: &str, rules: &Rules) -> std::result::Result<Box<dyn Player + Send>, String> {
-    pjlab_players::chifoumi::build(spec, rules).map_err(|e| e.to_string())
+pub fn player(
+    spec: &str,
+    rules: &Rules,
+) -> std::result::Result<Box<dyn Player + Send>, pjlab_core::BoxError> {
+    Ok(pjlab_players::chifoumi::build(spec, rules)?)
 }
 
 /// Runs the command.
