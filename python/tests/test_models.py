@@ -159,11 +159,14 @@ def test_the_game_argument_stands_in_for_a_missing_card(tmp_path):
     path = write(tmp_path, build(weights(game)))
     with pytest.raises(ValueError, match="no model card"):
         pjlab.Model.load(path)
-    # A Game names its variant (the 3x4 bar's encoder); a name alone means the default
-    # encoder, of another bar here: the check names the difference.
+    # A Game names its variant (the 3x4 bar's encoder); a name alone, the bar whose squares
+    # the model's input counts among the variants (3x4 again).
     assert pjlab.Model.load(path, game=game).encoding == "chomp-3x4 v1"
-    with pytest.raises(ValueError, match=r"input shape: expected \[batch, 30\], found \[N, 12\]"):
-        pjlab.Model.load(path, game="chomp")
+    assert pjlab.Model.load(path, game="chomp").encoding == "chomp-3x4 v1"
+    # A bar no variant has: the default bar's encoder, and the check names the difference.
+    odd = write(tmp_path, build(weights(pjlab.load_game("chomp", "4x4"))), name="odd")
+    with pytest.raises(ValueError, match=r"input shape: expected \[batch, 12\], found \[N, 16\]"):
+        pjlab.Model.load(odd, game="chomp")
 
 
 def test_a_foreign_model_plays_as_a_net_agent(tmp_path):
