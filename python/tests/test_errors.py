@@ -45,9 +45,14 @@ def test_bad_actions_leave_the_state_unchanged(name):
         no_panic(lambda a=action: state.action_to_string(a), ValueError, "out of range")
     if illegal:
         no_panic(lambda: state.apply_action(illegal[0]), ValueError, "not legal")
-    no_panic(lambda: state.apply_action(2**70), OverflowError, "")
-    for player in [-1, game.num_players(), 10**9]:
-        no_panic(lambda p=player: state.observation_tensor(p), ValueError, "player")
+    for action in [2**63, 2**70, -(2**63) - 1, -(10**40)]:
+        no_panic(lambda a=action: state.apply_action(a), pjlab.IllegalActionError, f"action {action} ")
+        no_panic(lambda a=action: state.action_to_string(a), pjlab.IllegalActionError, str(action))
+    for player in [-1, game.num_players(), 10**9, 2**63, 2**70, -(2**64)]:
+        no_panic(lambda p=player: state.observation_tensor(p), pjlab.PlayerError, f"player {player} ")
+        no_panic(lambda p=player: state.player_return(p), pjlab.PlayerError, f"player {player} ")
+    for player in [2**63, 2**70, -(2**64)]:
+        no_panic(lambda p=player: state.legal_actions(p), pjlab.PlayerError, f"player {player} ")
     no_panic(lambda: state.string_to_action("zz99"), ValueError, "zz99")
     no_panic(lambda: state.string_to_action(""), ValueError, "")
     assert str(state) == before
@@ -129,6 +134,27 @@ def test_integer_arguments_out_of_range_name_the_argument():
     no_panic(lambda: env.reset(seed=-5), ValueError, "seed")
     no_panic(lambda: env.random_steps(-1), ValueError, "steps")
     no_panic(lambda: game.new_initial_state(seed="1"), TypeError, "integer")
+
+
+def test_integers_of_any_size_get_the_documented_error():
+    """Integers past 64 or 128 bits are refused like any other out of range (no OverflowError),
+    naming the integer as given."""
+    game = pjlab.load_game("chomp", "2x2")
+    env = pjlab.BatchedEnv("chomp", 2, variant="2x2")
+    for big in [2**64, 2**127, 2**128, 2**200, -(2**128)]:
+        no_panic(lambda b=big: game.new_initial_state(seed=b), pjlab.ArgumentError, str(big))
+        no_panic(lambda b=big: pjlab.Agent("random", "chomp", seed=b), pjlab.ArgumentError, "seed")
+        no_panic(lambda b=big: env.reset(seed=b), pjlab.ArgumentError, "seed")
+        no_panic(lambda b=big: env.random_steps(b), pjlab.ArgumentError, "steps")
+        no_panic(lambda b=big: env.state(b), pjlab.ArgumentError, "env index")
+        no_panic(lambda b=big: pjlab.BatchedEnv("chomp", b), pjlab.ArgumentError, str(big))
+    position = str(game.new_initial_state())
+    no_panic(
+        lambda: game.action_texts([position], [[0, 2**64]]),
+        pjlab.IllegalActionError,
+        f"row 0: action {2**64} is out of range",
+    )
+    no_panic(lambda: game.policy_indices([position], [[-(2**70)]]), pjlab.IllegalActionError, "row 0")
 
 
 def test_players_out_of_range_are_refused_everywhere():

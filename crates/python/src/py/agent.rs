@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use super::game::PyGame;
 use super::interrupt::detached;
 use super::state::PyState;
-use super::{to_py, unsigned};
+use super::{Int, to_py, unsigned};
 use crate::Player;
 
 /// A game given as a `Game` or by name.
@@ -39,9 +39,9 @@ pub(crate) struct PyAgent {
 impl PyAgent {
     /// The agent `spec` names for `game` (a `Game` or a name), seeded with `seed`.
     #[new]
-    #[pyo3(signature = (spec, game, seed = 0))]
-    fn new(py: Python<'_>, spec: &str, game: &Bound<'_, PyAny>, seed: i128) -> PyResult<Self> {
-        let seed = unsigned(seed, "seed")?;
+    #[pyo3(signature = (spec, game, seed = Int::from(0)))]
+    fn new(py: Python<'_>, spec: &str, game: &Bound<'_, PyAny>, seed: Int) -> PyResult<Self> {
+        let seed = unsigned(&seed, "seed")?;
         let name = game_name(game)?;
         let player = py
             .detach(|| crate::build_player(&name, spec, seed))
@@ -69,8 +69,8 @@ impl PyAgent {
     /// Reseeds its random choices and forgets earlier games (hash tables, search trees). It
     /// waits for a choice left running by an interrupted `choose` (Ctrl-C leaves the wait; the
     /// reseeding still happens once the agent is free).
-    fn new_game(&self, py: Python<'_>, seed: i128) -> PyResult<()> {
-        let seed = unsigned(seed, "seed")?;
+    fn new_game(&self, py: Python<'_>, seed: Int) -> PyResult<()> {
+        let seed = unsigned(&seed, "seed")?;
         let player = Arc::clone(&self.player);
         detached(py, move |_| {
             player

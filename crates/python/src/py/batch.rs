@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::interrupt::interruptible;
 use super::state::PyState;
-use super::{count, to_py, unsigned};
+use super::{Int, count, to_py, unsigned};
 use crate::{Batch, Error, GameHandle, Outputs, StepOutputs};
 
 /// Observations, masks and players, as numpy arrays.
@@ -71,10 +71,10 @@ impl PyBatchedEnv {
 impl PyBatchedEnv {
     /// `num_envs` games of `game` (a name) and `variant`, seeded with `seed`.
     #[new]
-    #[pyo3(signature = (game, num_envs, variant = None, seed = 0))]
-    fn new(game: &str, num_envs: i128, variant: Option<&str>, seed: i128) -> PyResult<Self> {
+    #[pyo3(signature = (game, num_envs, variant = None, seed = Int::from(0)))]
+    fn new(game: &str, num_envs: Int, variant: Option<&str>, seed: Int) -> PyResult<Self> {
         let max = pjlab_registry::batch::MAX_GAMES;
-        let num_envs = usize::try_from(num_envs)
+        let num_envs = usize::try_from(num_envs.index())
             .ok()
             .filter(|n| (1..=max).contains(n))
             .ok_or_else(|| {
@@ -83,7 +83,7 @@ impl PyBatchedEnv {
                      most {max} games), got {num_envs}"
                 )))
             })?;
-        let seed = unsigned(seed, "seed")?;
+        let seed = unsigned(&seed, "seed")?;
         let handle: Arc<dyn GameHandle> =
             Arc::from(crate::load_game(game, variant).map_err(to_py)?);
         let batch = handle.new_batch(num_envs, seed).map_err(to_py)?;
@@ -144,8 +144,8 @@ impl PyBatchedEnv {
     /// A copy of game `i`'s state, as a new State whose history starts empty (a State from
     /// ``Game.new_initial_state(seeds()[i])`` given the same actions replays it with its
     /// history).
-    fn state(&self, i: i128) -> PyResult<PyState> {
-        let i = count(i, "env index")?;
+    fn state(&self, i: Int) -> PyResult<PyState> {
+        let i = count(&i, "env index")?;
         let state = self.batch.state(i).map_err(to_py)?;
         Ok(PyState::new(Arc::clone(&self.game), state))
     }
@@ -155,9 +155,9 @@ impl PyBatchedEnv {
     /// constructor's seed counts as a reset), so that successive ``reset()`` calls give new
     /// games, reproducibly.
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<i128>) -> PyResult<Observed<'py>> {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Int>) -> PyResult<Observed<'py>> {
         let seed = match seed {
-            Some(s) => unsigned(s, "seed")?,
+            Some(s) => unsigned(&s, "seed")?,
             None => self.batch.seed().wrapping_add(1),
         };
         let batch = &mut self.batch;
@@ -241,9 +241,9 @@ impl PyBatchedEnv {
     /// released, and returns how many games finished: the Rust-alone side of the benchmark
     /// `python/bench/batched.py`. Ctrl-C stops it between two steps (``KeyboardInterrupt``; the
     /// env is then as after its last step).
-    #[pyo3(signature = (steps, seed = 0))]
-    fn random_steps(&mut self, py: Python<'_>, steps: i128, seed: i128) -> PyResult<u64> {
-        let (steps, seed) = (count(steps, "steps")?, unsigned(seed, "seed")?);
+    #[pyo3(signature = (steps, seed = Int::from(0)))]
+    fn random_steps(&mut self, py: Python<'_>, steps: Int, seed: Int) -> PyResult<u64> {
+        let (steps, seed) = (count(&steps, "steps")?, unsigned(&seed, "seed")?);
         let batch = &mut self.batch;
         let finished = interruptible(py, |stop| {
             pjlab_registry::batch::random_steps(batch.as_mut(), steps, seed, stop)

@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyTuple};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 
 use super::state::PyState;
-use super::to_py;
+use super::{Int, to_py};
 use crate::{Error, GameHandle, games};
 use pjlab_registry::serial;
 
@@ -34,6 +34,34 @@ fn per_row<A: Sync, B: Sync, T: Send>(
             .collect::<Result<Vec<_>, _>>()
     })
     .map_err(to_py)
+}
+
+impl PyGame {
+    /// Rows of action indices as `i64`s: an integer out of `i64`'s range is refused here as
+    /// out of the game's actions, naming its row.
+    fn indices(&self, rows: &[Vec<Int>]) -> PyResult<Vec<Vec<i64>>> {
+        let out_of_range = |i: usize, action: &Int| {
+            action.refused(
+                Error::ActionOutOfRange {
+                    game: self.handle.name(),
+                    action: action.index(),
+                    num_actions: self.handle.num_distinct_actions(),
+                }
+                .at(format!("row {i}")),
+            )
+        };
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| {
+                row.iter()
+                    .map(|action| match action.fits() {
+                        true => Ok(action.index()),
+                        false => Err(out_of_range(i, action)),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 /// A game of the registry with one variant: static facts and new states.
@@ -157,9 +185,9 @@ impl PyGame {
 
     /// A new game from the variant's setup for `seed`. A Chifoumi state starts at the first
     /// chance node of its deal; `seed` seeds its generator (``apply_seeded_chance``).
-    #[pyo3(signature = (seed = 0))]
-    fn new_initial_state(&self, seed: i128) -> PyResult<PyState> {
-        let seed = super::unsigned(seed, "seed")?;
+    #[pyo3(signature = (seed = Int::from(0)))]
+    fn new_initial_state(&self, seed: Int) -> PyResult<PyState> {
+        let seed = super::unsigned(&seed, "seed")?;
         let state = self.handle.new_initial_state(seed).map_err(to_py)?;
         Ok(PyState::new(Arc::clone(&self.handle), state))
     }
@@ -297,8 +325,9 @@ impl PyGame {
         &self,
         py: Python<'_>,
         positions: Vec<String>,
-        actions: Vec<Vec<i64>>,
+        actions: Vec<Vec<Int>>,
     ) -> PyResult<Vec<Vec<String>>> {
+        let actions = self.indices(&actions)?;
         let handle = &self.handle;
         per_row(py, &positions, &actions, |position, actions| {
             handle.action_texts(position, actions)
@@ -311,8 +340,9 @@ impl PyGame {
         &self,
         py: Python<'_>,
         positions: Vec<String>,
-        actions: Vec<Vec<i64>>,
+        actions: Vec<Vec<Int>>,
     ) -> PyResult<Vec<Vec<usize>>> {
+        let actions = self.indices(&actions)?;
         let handle = &self.handle;
         per_row(py, &positions, &actions, |position, actions| {
             handle.policy_indices(position, actions)

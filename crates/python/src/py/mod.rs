@@ -9,7 +9,7 @@ mod interrupt;
 mod model;
 mod state;
 
-use pyo3::exceptions::{PyFileNotFoundError, PyKeyError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyKeyError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -20,11 +20,86 @@ use crate::Error;
 /// message; the built-in itself if the package's `errors` module cannot be imported (the
 /// extension loaded on its own).
 pub(crate) fn to_py(error: Error) -> PyErr {
-    let message = error.to_string();
+    raise(error.python_class(), error.to_string(), &error)
+}
+
+/// A Python integer argument of any size. PyO3's own integer conversions raise `OverflowError`
+/// for one that does not fit their type (2**63 as an `i64`); this one keeps such an integer,
+/// saturated, with its text, so that the range checks refuse it with the documented
+/// `pjlab.Error` naming it as given, like any other integer out of range.
+#[derive(Clone, Debug)]
+pub(crate) struct Int {
+    /// The value, saturated at the bounds of `i128`.
+    value: i128,
+    /// The integer's decimal text when it did not fit `value`.
+    text: Option<String>,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<i128>() {
+            Ok(value) => Ok(Int { value, text: None }),
+            Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => Ok(Int {
+                value: if obj.lt(0)? { i128::MIN } else { i128::MAX },
+                text: Some(obj.str()?.to_string()),
+            }),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+impl From<i64> for Int {
+    fn from(value: i64) -> Int {
+        Int {
+            value: value.into(),
+            text: None,
+        }
+    }
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.text {
+            Some(text) => f.write_str(text),
+            None => write!(f, "{}", self.value),
+        }
+    }
+}
+
+impl Int {
+    /// The value as an `i64` (an action or player index), saturated: one out of `i64`'s range
+    /// is out of every game's range too, and [`Int::refused`] names it as given.
+    pub(crate) fn index(&self) -> i64 {
+        self.value.clamp(i64::MIN.into(), i64::MAX.into()) as i64
+    }
+
+    /// Whether [`Int::index`] is the integer itself.
+    pub(crate) fn fits(&self) -> bool {
+        self.text.is_none() && i128::from(self.index()) == self.value
+    }
+
+    /// The Python exception of `error`, a refusal of [`Int::index`]: `to_py`'s, with the
+    /// saturated value in its message replaced by the integer as given.
+    pub(crate) fn refused(&self, error: Error) -> PyErr {
+        if self.fits() {
+            return to_py(error);
+        }
+        let index = self.index();
+        let (class, message) = (error.python_class(), error.to_string());
+        let message = message.replace(&index.to_string(), &self.to_string());
+        raise(class, message, &error)
+    }
+}
+
+/// A `pjlab.errors` exception of class `class` with `message`, or the built-in `error` maps to
+/// when the package's `errors` module cannot be imported.
+fn raise(class: &str, message: String, error: &Error) -> PyErr {
     Python::attach(|py| {
         let class = py
             .import("pjlab.errors")
-            .and_then(|module| module.getattr(error.python_class()))
+            .and_then(|module| module.getattr(class))
             .ok()
             .and_then(|class| class.cast_into::<PyType>().ok());
         match class {
@@ -36,21 +111,24 @@ pub(crate) fn to_py(error: Error) -> PyErr {
     })
 }
 
-/// A Python integer argument (taken as `i128`, so that a negative one reaches us) as an
-/// unsigned seed, count or index: a `ValueError` naming `what` outside `0..=u64::MAX`.
-pub(crate) fn unsigned(value: i128, what: &str) -> PyResult<u64> {
-    u64::try_from(value).map_err(|_| {
-        PyValueError::new_err(format!(
-            "{what} must be an integer from 0 to {}, got {value}",
-            u64::MAX
-        ))
-    })
+/// A Python integer argument as an unsigned seed, count or index: `pjlab.ArgumentError` (a
+/// `ValueError`) naming `what` outside `0..=u64::MAX`, however large the integer.
+pub(crate) fn unsigned(value: &Int, what: &str) -> PyResult<u64> {
+    u64::try_from(value.value)
+        .ok()
+        .filter(|_| value.text.is_none())
+        .ok_or_else(|| {
+            to_py(Error::Argument(format!(
+                "{what} must be an integer from 0 to {}, got {value}",
+                u64::MAX
+            )))
+        })
 }
 
 /// [`unsigned`] as a `usize`.
-pub(crate) fn count(value: i128, what: &str) -> PyResult<usize> {
+pub(crate) fn count(value: &Int, what: &str) -> PyResult<usize> {
     let v = unsigned(value, what)?;
-    usize::try_from(v).map_err(|_| PyValueError::new_err(format!("{what} {v} is too large")))
+    usize::try_from(v).map_err(|_| to_py(Error::Argument(format!("{what} {v} is too large"))))
 }
 
 /// `current_player()` at a chance node (OpenSpiel's `kChancePlayerId`).

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::game::PyGame;
-use super::{CHANCE_PLAYER, TERMINAL_PLAYER, to_py};
+use super::{CHANCE_PLAYER, Int, TERMINAL_PLAYER, to_py};
 use crate::{Error, GameHandle, State};
 use pjlab_registry::serial::{self, Serialized};
 use pjlab_registry::state::check_player;
@@ -26,10 +26,12 @@ pub(crate) struct PyState {
 impl PyState {
     /// Whether `player` (when given) names the player to act; `ValueError` for a player out of
     /// range.
-    fn asks_mover(&self, player: Option<i64>) -> PyResult<bool> {
-        let Some(p) = player else { return Ok(true) };
+    fn asks_mover(&self, player: Option<&Int>) -> PyResult<bool> {
+        let Some(given) = player else { return Ok(true) };
+        let p = given.index();
         if p != CHANCE_PLAYER {
-            check_player(self.state.game_name(), p, self.state.num_players()).map_err(to_py)?;
+            check_player(self.state.game_name(), p, self.state.num_players())
+                .map_err(|e| given.refused(e))?;
         }
         Ok(p == self.current_player())
     }
@@ -54,23 +56,25 @@ impl PyState {
         }
     }
 
-    /// A float32 numpy vector of `len` values written by `write`.
+    /// A float32 numpy vector of `len` values written by `write`; a refusal is raised as
+    /// `player`'s (see [`Int::refused`]).
     fn vector<'py>(
         py: Python<'py>,
         len: usize,
+        player: &Int,
         write: impl FnOnce(&mut [f32]) -> Result<(), Error>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let array = PyArray1::<f32>::zeros(py, len, false);
         {
             let mut view = array.readwrite();
-            write(view.as_slice_mut()?).map_err(to_py)?;
+            write(view.as_slice_mut()?).map_err(|e| player.refused(e))?;
         }
         Ok(array)
     }
 
     /// `player`, or by default the player to act (0 at a chance node or once the game is over).
-    fn player_or_mover(&self, player: Option<i64>) -> i64 {
-        player.unwrap_or_else(|| self.state.current_player().unwrap_or(0) as i64)
+    fn player_or_mover(&self, player: Option<Int>) -> Int {
+        player.unwrap_or_else(|| Int::from(self.state.current_player().unwrap_or(0) as i64))
     }
 
     /// The state behind it (what agents and models read).
@@ -110,9 +114,9 @@ impl PyState {
     /// The legal actions of the player to act, increasing (empty once the game is over, or
     /// for another player); at a chance node, the possible outcomes.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
+    fn legal_actions(&self, player: Option<Int>) -> PyResult<Vec<usize>> {
         let mut out = Vec::new();
-        if self.asks_mover(player)? {
+        if self.asks_mover(player.as_ref())? {
             self.state.legal_actions(&mut out);
         }
         Ok(out)
@@ -125,9 +129,9 @@ impl PyState {
     fn legal_actions_mask<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        let asked = self.asks_mover(player)?;
+        let asked = self.asks_mover(player.as_ref())?;
         if self.state.is_chance_node() {
             let mut mask = vec![0; self.state.max_chance_outcomes()];
             if asked {
@@ -146,10 +150,13 @@ impl PyState {
 
     /// Plays `action` for the player to act, or applies chance outcome `action` at a chance
     /// node; ValueError (state unchanged) if it is out of range or not legal (not possible).
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(&mut self, action: Int) -> PyResult<()> {
         let by_player = self.state.current_player().is_some();
-        self.state.apply_action(action).map_err(to_py)?;
-        self.history.push(action as usize);
+        let index = action.index();
+        self.state
+            .apply_action(index)
+            .map_err(|e| action.refused(e))?;
+        self.history.push(index as usize);
         self.moves += usize::from(by_player);
         Ok(())
     }
@@ -201,9 +208,13 @@ impl PyState {
     }
 
     /// Player `player`'s return so far.
-    fn player_return(&self, player: i64) -> PyResult<f32> {
-        let p = check_player(self.state.game_name(), player, self.state.num_players())
-            .map_err(to_py)?;
+    fn player_return(&self, player: Int) -> PyResult<f32> {
+        let p = check_player(
+            self.state.game_name(),
+            player.index(),
+            self.state.num_players(),
+        )
+        .map_err(|e| player.refused(e))?;
         Ok(self.returns()?[p])
     }
 
@@ -224,19 +235,21 @@ impl PyState {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let player = self.player_or_mover(player);
-        Self::vector(py, self.state.observation_len(), |out| {
-            self.state.observation(player, out)
+        Self::vector(py, self.state.observation_len(), &player, |out| {
+            self.state.observation(player.index(), out)
         })
     }
 
     /// What `player` (default: the player to act) observes, in words.
     #[pyo3(signature = (player = None))]
-    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn observation_string(&self, player: Option<Int>) -> PyResult<String> {
         let player = self.player_or_mover(player);
-        self.state.observation_string(player).map_err(to_py)
+        self.state
+            .observation_string(player.index())
+            .map_err(|e| player.refused(e))
     }
 
     /// Everything `player` (default: the player to act) may know of the game so far, as a
@@ -245,21 +258,23 @@ impl PyState {
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let player = self.player_or_mover(player);
         let len = self.state.information_state_len().unwrap_or(0);
-        Self::vector(py, len, |out| {
-            self.state.information_state_tensor(player, out)
+        Self::vector(py, len, &player, |out| {
+            self.state.information_state_tensor(player.index(), out)
         })
     }
 
     /// Everything `player` (default: the player to act) may know of the game so far, in words
     /// (Chifoumi; the perfect-information games provide none).
     #[pyo3(signature = (player = None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn information_state_string(&self, player: Option<Int>) -> PyResult<String> {
         let player = self.player_or_mover(player);
-        self.state.information_state_string(player).map_err(to_py)
+        self.state
+            .information_state_string(player.index())
+            .map_err(|e| player.refused(e))
     }
 
     /// The whole state as text (with its history): ``Game.deserialize_state`` reads it back.
@@ -289,15 +304,17 @@ impl PyState {
     /// The move text of legal action `action`: `action_to_string(action)` or OpenSpiel's
     /// `action_to_string(player, action)`.
     #[pyo3(signature = (first, second = None))]
-    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
+    fn action_to_string(&self, first: Int, second: Option<Int>) -> PyResult<String> {
         let action = match second {
             Some(action) => {
-                self.asks_mover(Some(first))?;
+                self.asks_mover(Some(&first))?;
                 action
             }
             None => first,
         };
-        self.state.action_to_string(action).map_err(to_py)
+        self.state
+            .action_to_string(action.index())
+            .map_err(|e| action.refused(e))
     }
 
     /// The action a move text names here.
