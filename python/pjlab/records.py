@@ -12,7 +12,8 @@ readers return the file's columns as written, plus decoded ones:
 
 The Parquet is read by pyarrow (``pip install './python[records]'`` from the repository, or ``pip install pyarrow``); the moves are decoded in Rust
 (:meth:`pjlab.Game.decode_games`, :meth:`pjlab.Game.action_texts`) with the game and variant
-of each row. A file of another schema, or a move that does not replay, is a ``ValueError``.
+of each row. A file of another schema or without a column the reader needs, or a move that
+does not replay, is a ``ValueError`` (a :class:`pjlab.Error`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,15 @@ import os
 from pathlib import Path
 
 from ._pjlab import Game, load_game
+from .errors import ArgumentError
 
 SCHEMA_KEY = b"pjlab.schema"
+
+# The columns each reader needs, by schema.
+_COLUMNS = {
+    "games/1": ("game", "variant", "start", "moves"),
+    "positions/1": ("game_id", "position", "legal", "policy_actions"),
+}
 
 
 def _pyarrow():
@@ -60,7 +68,8 @@ def _files(path: str | os.PathLike[str], table: str) -> list[Path]:
 
 
 def _read(files: list[Path], schema: str):
-    """The files' tables, concatenated, after checking each one's schema key."""
+    """The files' tables, concatenated, after checking each one's schema key and the columns
+    the readers need (:class:`pjlab.ArgumentError` naming the file)."""
     pa, pq = _pyarrow()
     tables = []
     for file in files:
@@ -68,7 +77,14 @@ def _read(files: list[Path], schema: str):
         found = (pq.read_metadata(file).metadata or {}).get(SCHEMA_KEY)
         if found != schema.encode():
             shown = found.decode(errors="replace") if found else "none"
-            raise ValueError(f"{file}: schema {shown!r}, expected {schema!r}")
+            raise ArgumentError(f"{file}: schema {shown!r}, expected {schema!r}")
+        present = set(pq.read_schema(file).names)
+        missing = [c for c in _COLUMNS[schema] if c not in present]
+        if missing:
+            raise ArgumentError(
+                f"{file}: a {schema} file without column{'s' if len(missing) > 1 else ''} "
+                f"{', '.join(missing)}"
+            )
         tables.append(pq.read_table(file))
     return pa.concat_tables(tables) if len(tables) > 1 else tables[0]
 
@@ -99,8 +115,9 @@ def read_games(path: str | os.PathLike[str]):
     action index, replayed from ``start`` under the row's game and variant; a
     :meth:`pjlab.Game.state_from_text` of ``start`` replays them with ``apply_action``).
 
-    Raises ``FileNotFoundError`` when nothing is there, ``ValueError`` for another schema or a
-    move that does not replay (naming the row and the move).
+    Raises ``FileNotFoundError`` when nothing is there, :class:`pjlab.ArgumentError` (a
+    ``ValueError``) for another schema or a missing column (naming the file), ``ValueError`` for
+    a move that does not replay (naming the row and the move).
     """
     pa, _ = _pyarrow()
     table = _read(_files(path, "games"), "games/1")
@@ -152,8 +169,9 @@ def read_positions(path: str | os.PathLike[str], game: str | Game | None = None)
     ``policy_target``, and ``legal_moves`` and ``policy_moves`` (``list<string>``: the move
     texts of ``legal`` and ``policy_actions``).
 
-    Raises ``FileNotFoundError`` when nothing is there, ``ValueError`` for another schema, an
-    unknown game, or an action that is not legal in its position.
+    Raises ``FileNotFoundError`` when nothing is there, :class:`pjlab.ArgumentError` (a
+    ``ValueError``) for another schema or a missing column (naming the file), ``ValueError`` for
+    an unknown game or an action that is not legal in its position.
     """
     pa, _ = _pyarrow()
     files = _files(path, "positions")

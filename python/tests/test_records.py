@@ -120,6 +120,26 @@ def test_records_errors(tmp_path, train_dir):
         chomp.decode_moves(str(start), [first, "zz"])
 
 
+def test_a_file_without_a_column_it_needs_names_the_columns_and_the_file(tmp_path, train_dir):
+    import pyarrow.parquet as pq
+
+    for reader, table, dropped in [
+        (pjlab.read_games, "games", ["start", "moves"]),
+        (pjlab.read_positions, "positions", ["legal"]),
+    ]:
+        source = sorted((train_dir / table).glob("*.parquet"))[0]
+        # The schema key is in the file's key-value metadata: keep it.
+        key = {b"pjlab.schema": pq.read_metadata(source).metadata[b"pjlab.schema"]}
+        written = pq.read_table(source).drop_columns(dropped).replace_schema_metadata(key)
+        cut = tmp_path / f"{table}-cut.parquet"
+        pq.write_table(written, cut)
+        with pytest.raises(pjlab.ArgumentError) as caught:
+            reader(cut, game="chomp") if table == "positions" else reader(cut)
+        assert isinstance(caught.value, ValueError)
+        assert str(cut) in str(caught.value)
+        assert ", ".join(dropped) in str(caught.value), str(caught.value)
+
+
 def test_a_trained_checkpoint_loads_as_a_model_and_an_agent(train_dir):
     model = pjlab.Model.load(train_dir)
     assert (model.game_name, model.format) == ("chomp", "checkpoint")
