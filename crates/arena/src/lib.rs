@@ -36,7 +36,7 @@ pub mod timing;
 pub use pjlab_stats::{plot, stats, table};
 
 pub use runner::{Clock, Ending, Factory, MoveEffort, PlayOptions, Played, PlayedGame, play_games};
-pub use schedule::{GameSpec, Kind, Opening, Player, RunSpec};
+pub use schedule::{GameSpec, Opening, Player, RunKind, RunSpec};
 pub use shard::{ParseShardError, Shard};
 
 /// What can go wrong in a run.

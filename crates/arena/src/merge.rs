@@ -182,7 +182,7 @@ mod tests {
     use pjlab_pijersi::PijersiKit;
 
     use super::*;
-    use crate::schedule::{Kind, Player};
+    use crate::schedule::{Player, RunKind};
     use crate::shard::Shard;
     use crate::testing::play;
 
@@ -190,7 +190,7 @@ mod tests {
     fn whole() -> RunSpec {
         RunSpec {
             game: "pijersi".into(),
-            kind: Kind::Match,
+            kind: RunKind::Match,
             players: ["greedy", "random"]
                 .map(|s| Player {
                     label: s.into(),

@@ -116,7 +116,7 @@ mod tests {
 
     use super::*;
     use crate::report::distinct_games;
-    use crate::schedule::{Kind, Player};
+    use crate::schedule::{Player, RunKind};
     use crate::shard::Shard;
     use crate::testing::play;
 
@@ -124,7 +124,7 @@ mod tests {
     fn spec(seed: u64) -> RunSpec {
         RunSpec {
             game: "pijersi".into(),
-            kind: Kind::Match,
+            kind: RunKind::Match,
             players: ["greedy", "random"]
                 .map(|s| Player {
                     label: s.into(),

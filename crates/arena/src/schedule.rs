@@ -8,29 +8,7 @@ use crate::Error;
 use crate::shard::Shard;
 
 pub use crate::opening::{Opening, random_opening};
-
-/// What kind of run.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// Two agents, colour-paired games.
-    Match,
-    /// Every pair of agents, colour-paired games.
-    Tournament,
-    /// One agent for both colours; every game its own setup and opening.
-    Balance,
-}
-
-impl Kind {
-    /// The command that plays it (`match`, `tournament`, `balance`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Match => "match",
-            Kind::Tournament => "tournament",
-            Kind::Balance => "balance",
-        }
-    }
-}
+pub use pjlab_run::dir::RunKind;
 
 /// A player in a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,7 +27,7 @@ pub struct RunSpec {
     #[serde(default = "pijersi")]
     pub game: String,
     /// Match, tournament or balance.
-    pub kind: Kind,
+    pub kind: RunKind,
     /// The players.
     pub players: Vec<Player>,
     /// Setup variants, used in turn.
@@ -214,15 +192,20 @@ impl RunSpec {
         let variants = self.parsed_variants::<K>()?;
         let players = self.players.len();
         let need = match self.kind {
-            Kind::Match => 2,
-            Kind::Tournament => 2,
-            Kind::Balance => 1,
+            RunKind::Match | RunKind::Tournament => 2,
+            RunKind::Balance => 1,
+            other => {
+                return Err(Error::Options(format!(
+                    "a {} run is not played by the arena (match, tournament or balance)",
+                    other.name()
+                )));
+            }
         };
-        if players < need || (self.kind == Kind::Match && players != 2) {
+        if players < need || (self.kind == RunKind::Match && players != 2) {
             return Err(Error::Options(format!(
                 "a {:?} needs {} players, got {players}",
                 self.kind,
-                if self.kind == Kind::Tournament {
+                if self.kind == RunKind::Tournament {
                     "at least 2"
                 } else if need == 2 {
                     "2"
@@ -260,7 +243,7 @@ impl RunSpec {
             });
         };
         match self.kind {
-            Kind::Match | Kind::Tournament => {
+            RunKind::Match | RunKind::Tournament => {
                 let pairings: Vec<(usize, usize)> = (0..players)
                     .flat_map(|i| (i + 1..players).map(move |j| (i, j)))
                     .collect();
@@ -271,14 +254,14 @@ impl RunSpec {
                         let v = (round % variants.len() as u64) as usize;
                         let setup = next_setup(v);
                         push(pair, v, setup, i, j);
-                        if 2 * round + 1 < self.games || self.kind == Kind::Tournament {
+                        if 2 * round + 1 < self.games || self.kind == RunKind::Tournament {
                             push(pair, v, setup, j, i);
                         }
                         pair += 1;
                     }
                 }
             }
-            Kind::Balance => {
+            _ => {
                 let total = self.games * variants.len() as u64;
                 for k in 0..total {
                     let v = (k % variants.len() as u64) as usize;
@@ -313,8 +296,8 @@ impl RunSpec {
         let pairs = games.last().map_or(0, |g| g.pair + 1);
         if pairs < u64::from(shard.count()) {
             let what = match self.kind {
-                Kind::Balance => "games",
-                Kind::Match | Kind::Tournament => "colour pairs",
+                RunKind::Match | RunKind::Tournament => "colour pairs",
+                _ => "games",
             };
             return Err(Error::Options(format!(
                 "shard {shard}: the run has {pairs} {what}, so it splits into at most {pairs} shards"
@@ -331,7 +314,7 @@ mod tests {
     use pjlab_alphabeta::{Engine, Limits, Options as AbOptions};
     use pjlab_pijersi::{Move, PijersiEval, PijersiKit, PijersiWeights, Variant};
 
-    fn spec(kind: Kind, players: usize, variants: &str, games: u64) -> RunSpec {
+    fn spec(kind: RunKind, players: usize, variants: &str, games: u64) -> RunSpec {
         RunSpec {
             game: "pijersi".into(),
             kind,
@@ -359,7 +342,7 @@ mod tests {
 
     #[test]
     fn matches_pair_colours_on_one_setup_and_opening() {
-        let games = spec(Kind::Match, 2, "classic,full-random", 9)
+        let games = spec(RunKind::Match, 2, "classic,full-random", 9)
             .schedule::<PijersiKit>()
             .unwrap();
         assert_eq!(games.len(), 9);
@@ -378,7 +361,7 @@ mod tests {
 
     #[test]
     fn balance_walks_enumerable_setups_in_order_and_tournaments_cover_every_pairing() {
-        let games = spec(Kind::Balance, 1, "pijersi-24,half-random", 48)
+        let games = spec(RunKind::Balance, 1, "pijersi-24,half-random", 48)
             .schedule::<PijersiKit>()
             .unwrap();
         assert_eq!(games.len(), 96);
@@ -392,7 +375,7 @@ mod tests {
         assert_eq!(games[0].start(), all24[0]);
         assert_eq!(games[48].start(), all24[0]);
 
-        let games = spec(Kind::Tournament, 3, "classic", 4)
+        let games = spec(RunKind::Tournament, 3, "classic", 4)
             .schedule::<PijersiKit>()
             .unwrap();
         assert_eq!(games.len(), 3 * 4);
@@ -413,28 +396,39 @@ mod tests {
             );
         }
         assert!(
-            spec(Kind::Match, 3, "classic", 4)
+            spec(RunKind::Match, 3, "classic", 4)
                 .schedule::<PijersiKit>()
                 .is_err()
         );
         assert!(
-            spec(Kind::Match, 2, "classic,nope", 4)
+            spec(RunKind::Match, 2, "classic,nope", 4)
                 .schedule::<PijersiKit>()
                 .is_err()
         );
         assert!(
-            spec(Kind::Match, 2, "classic", 0)
+            spec(RunKind::Match, 2, "classic", 0)
                 .schedule::<PijersiKit>()
                 .is_err()
         );
     }
 
     #[test]
+    fn a_run_kind_the_arena_does_not_play_is_refused() {
+        for kind in [RunKind::Training, RunKind::Arena, RunKind::NnueData] {
+            let err = spec(kind, 2, "classic", 4)
+                .schedule::<PijersiKit>()
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("not played by the arena"), "{kind:?}: {err}");
+        }
+    }
+
+    #[test]
     fn shards_split_the_schedule_into_disjoint_parts_of_whole_colour_pairs() {
         for (kind, players, games) in [
-            (Kind::Match, 2, 9),
-            (Kind::Tournament, 3, 4),
-            (Kind::Balance, 1, 7),
+            (RunKind::Match, 2, 9),
+            (RunKind::Tournament, 3, 4),
+            (RunKind::Balance, 1, 7),
         ] {
             let whole = spec(kind, players, "classic,full-random", games);
             let all = whole.schedule::<PijersiKit>().unwrap();
@@ -461,7 +455,7 @@ mod tests {
         let sharded = |games, sprt| RunSpec {
             shard: Some(Shard::new(1, 3).unwrap()),
             sprt,
-            ..spec(Kind::Match, 2, "classic", games)
+            ..spec(RunKind::Match, 2, "classic", games)
         };
         let error = |s: RunSpec| s.shard_schedule::<PijersiKit>().unwrap_err().to_string();
         assert!(error(sharded(4, None)).contains("2 colour pairs"));

@@ -14,7 +14,7 @@ use pjlab_run::pool::{Order, Pool};
 use pjlab_run::session::{self as run, Records, Saving, Session, SessionError};
 
 use crate::runner::{Factory, PlayOptions, Played, Runner};
-use crate::schedule::{GameSpec, Kind, Opening, Player, RunSpec};
+use crate::schedule::{GameSpec, Opening, Player, RunSpec};
 use crate::stats::{SprtDecision, Wdl};
 use crate::{Error, record, report};
 
@@ -76,12 +76,7 @@ impl<K: GameKit> Records for Games<K> {
 /// # Errors
 /// [`Error::Record`] when it cannot be written.
 pub fn write_manifest(dir: &Path, spec: &RunSpec) -> Result<(), Error> {
-    let kind = match spec.kind {
-        Kind::Match => RunKind::Match,
-        Kind::Tournament => RunKind::Tournament,
-        Kind::Balance => RunKind::Balance,
-    };
-    Manifest::new(kind, &spec.game)
+    Manifest::new(spec.kind, &spec.game)
         .write(dir)
         .map_err(|e| Error::Record(e.to_string()))
 }
@@ -253,7 +248,7 @@ pub fn split_agents(lists: &[String]) -> Vec<String> {
 /// (tournament), or the first side's score (balance).
 pub fn running_score<K: GameKit>(spec: &RunSpec, played: &[Played<K>]) -> String {
     match spec.kind {
-        Kind::Match => {
+        RunKind::Match => {
             let mut a = Wdl::default();
             for g in played {
                 a.add(if g.spec.first == 0 {
@@ -273,7 +268,7 @@ pub fn running_score<K: GameKit>(spec: &RunSpec, played: &[Played<K>]) -> String
                 100.0 * hi
             )
         }
-        Kind::Tournament => {
+        RunKind::Tournament => {
             let mut points = vec![0.0; spec.players.len()];
             for g in played {
                 points[g.spec.first] += (f64::from(g.result) + 1.0) / 2.0;
@@ -286,7 +281,7 @@ pub fn running_score<K: GameKit>(spec: &RunSpec, played: &[Played<K>]) -> String
                 .map_or((0, 0.0), |(i, &p)| (i, p));
             format!("leader {} {top:.1} points", spec.players[best].label)
         }
-        Kind::Balance => {
+        _ => {
             let (score, lo, hi) = report::first_score(played);
             let mut first = K::INFO.sides[0].to_string();
             if let Some(c) = first.get_mut(..1) {

@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use pjlab_abalone::AbaloneKit;
 use pjlab_agents::{Agent, Decision, build};
-use pjlab_arena::{Ending, Kind, PlayOptions, Played, Player, RunSpec, play_games, record, report};
+use pjlab_arena::{
+    Ending, PlayOptions, Played, Player, RunKind, RunSpec, play_games, record, report,
+};
 use pjlab_chomp::ChompKit;
 use pjlab_core::{BoxError, Game, GameKit};
 use pjlab_pijersi::PijersiKit;
@@ -30,11 +32,11 @@ impl<G: Game> Agent<G> for Forfeiter {
     }
 }
 
-fn run(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
+fn run(kind: RunKind, players: &[&str], variants: &str, games: u64) -> RunSpec {
     run_of::<PijersiKit>(kind, players, variants, games)
 }
 
-fn run_of<K: GameKit>(kind: Kind, players: &[&str], variants: &str, games: u64) -> RunSpec {
+fn run_of<K: GameKit>(kind: RunKind, players: &[&str], variants: &str, games: u64) -> RunSpec {
     RunSpec {
         game: K::INFO.name.into(),
         kind,
@@ -115,7 +117,7 @@ fn play_of<K: GameKit>(
 #[test]
 fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
     let spec = run(
-        Kind::Match,
+        RunKind::Match,
         &["greedy", "random"],
         "classic,half-random",
         12,
@@ -219,7 +221,7 @@ fn results_do_not_depend_on_workers_and_survive_a_resume_through_parquet() {
 
 #[test]
 fn forfeits_lose_and_balance_reports_by_setup() {
-    let spec = run(Kind::Match, &["forfeiter", "random"], "classic", 4);
+    let spec = run(RunKind::Match, &["forfeiter", "random"], "classic", 4);
     let games = play(&spec, 2, None, &[]);
     for g in &games {
         assert_eq!(g.ending, Ending::Forfeit);
@@ -228,7 +230,7 @@ fn forfeits_lose_and_balance_reports_by_setup() {
         assert!(g.forfeit.as_deref().unwrap().contains("bestmove"));
     }
 
-    let spec = run(Kind::Balance, &["greedy"], "pijersi-24,classic", 48);
+    let spec = run(RunKind::Balance, &["greedy"], "pijersi-24,classic", 48);
     let games = play(&spec, 2, None, &[]);
     assert_eq!(games.len(), 96);
     let dir = tempfile::tempdir().unwrap();
@@ -259,7 +261,7 @@ fn abalone_matches_seat_every_agent_and_replay_from_their_records() {
     // Two players from the Belgian daisy, and doubles (four seats, two teams): each seat gets its
     // own agent of its side's player, and the records replay under the rules.
     let spec = run_of::<AbaloneKit>(
-        Kind::Match,
+        RunKind::Match,
         &["greedy", "random"],
         "belgian-daisy,doubles",
         8,
@@ -301,7 +303,7 @@ fn abalone_matches_seat_every_agent_and_replay_from_their_records() {
         );
     }
     // A doubles seat that forfeits loses its team's game and is named.
-    let spec = run_of::<AbaloneKit>(Kind::Match, &["random", "forfeiter"], "doubles", 2);
+    let spec = run_of::<AbaloneKit>(RunKind::Match, &["random", "forfeiter"], "doubles", 2);
     for g in play_of::<AbaloneKit>(&spec, 1, None, &[]) {
         assert_eq!(g.ending, Ending::Forfeit);
         let forfeit = g.forfeit.unwrap();
@@ -314,7 +316,7 @@ fn abalone_matches_seat_every_agent_and_replay_from_their_records() {
 fn chomp_balance_finds_the_first_player_wins() {
     // The first player wins every rectangle; an exact searcher (alpha-beta to the end) finds it
     // on every bar size, a random player does not.
-    let mut spec = run_of::<ChompKit>(Kind::Balance, &["alphabeta:depth=30"], "2x3,3x3,3x4", 4);
+    let mut spec = run_of::<ChompKit>(RunKind::Balance, &["alphabeta:depth=30"], "2x3,3x3,3x4", 4);
     spec.opening_plies = ChompKit::INFO.opening_plies;
     let games = play_of::<ChompKit>(&spec, 2, None, &[]);
     assert_eq!(games.len(), 12);
@@ -330,7 +332,12 @@ fn chomp_balance_finds_the_first_player_wins() {
 fn repeated_games_count_once_in_every_figure() {
     // A run, and the same run with every game played twice (as a deterministic agent replays a
     // start): ratings, scores, intervals and tests must not move; only the games played do.
-    let spec = run(Kind::Match, &["greedy", "random"], "classic,half-random", 8);
+    let spec = run(
+        RunKind::Match,
+        &["greedy", "random"],
+        "classic,half-random",
+        8,
+    );
     let games = play(&spec, 2, None, &[]);
     let mut doubled = games.clone();
     doubled.extend(games.iter().cloned().map(|mut g| {
@@ -384,7 +391,12 @@ fn repeated_games_count_once_in_every_figure() {
 fn records_keep_every_decisions_effort_and_the_report_shows_it() {
     // Alpha-beta at a fixed depth against random: every alpha-beta move completes depth 2 and
     // searches nodes; random searches nothing. The records keep each decision in order, by side.
-    let spec = run(Kind::Match, &["alphabeta:depth=2", "random"], "classic", 4);
+    let spec = run(
+        RunKind::Match,
+        &["alphabeta:depth=2", "random"],
+        "classic",
+        4,
+    );
     let games = play(&spec, 1, None, &[]);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.parquet");

@@ -31,7 +31,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::schedule::{Kind, Player, RunSpec};
+use crate::schedule::{Player, RunKind, RunSpec};
 
 pub mod report;
 mod results;
@@ -267,7 +267,7 @@ impl Atlas {
     fn balance(&self, level: &Level, run: &ProtocolRun) -> RunSpec {
         RunSpec {
             game: self.game.clone(),
-            kind: Kind::Balance,
+            kind: RunKind::Balance,
             players: vec![Player {
                 label: level.name.clone(),
                 spec: level.agent.clone(),
@@ -291,7 +291,7 @@ impl Atlas {
     fn tournament(&self, ladder: &Ladder) -> RunSpec {
         RunSpec {
             game: self.game.clone(),
-            kind: Kind::Tournament,
+            kind: RunKind::Tournament,
             players: self
                 .levels
                 .iter()
@@ -391,14 +391,14 @@ after = "d2"
         );
         let cells = atlas.cells();
         let near_best = &cells[2].spec;
-        assert_eq!(near_best.kind, Kind::Balance);
+        assert_eq!(near_best.kind, RunKind::Balance);
         assert_eq!(near_best.players[0].spec, "alphabeta:depth=1");
         assert_eq!(
             (near_best.opening_plies, near_best.opening_margin),
             (4, Some(10))
         );
         let ladder = &cells[6].spec;
-        assert_eq!(ladder.kind, Kind::Tournament);
+        assert_eq!(ladder.kind, RunKind::Tournament);
         assert_eq!(ladder.players.len(), 3);
         assert!(cells.iter().all(|c| c.spec.seed == 7));
     }

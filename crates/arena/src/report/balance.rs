@@ -13,7 +13,7 @@ use super::{interval, io, percent, score_estimate, thousands, title_case, unique
 use crate::Error;
 use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::{Played, PlayedGame};
-use crate::schedule::{Kind, RunSpec};
+use crate::schedule::{RunKind, RunSpec};
 use crate::stats::{Wdl, score_to_elo};
 use crate::table::Table;
 use pjlab_stats::scores::{largest_difference_not_excluded, score_difference, score_homogeneity};
@@ -165,7 +165,7 @@ pub(super) fn section<K: GameKit>(
         estimates.push(score_estimate(v.to_string(), w));
     }
     let _ = write!(md, "{table}");
-    if run.kind == Kind::Balance {
+    if run.kind == RunKind::Balance {
         let path = dir.join("summary.csv");
         std::fs::write(&path, csv).map_err(io(&path))?;
     } else {

@@ -22,7 +22,7 @@ use pjlab_core::{Game, GameKit};
 use crate::Error;
 use crate::plot::Estimate;
 use crate::runner::{Ending, Played, PlayedGame};
-use crate::schedule::{Kind, RunSpec};
+use crate::schedule::{RunKind, RunSpec};
 use crate::stats::{Sprt, SprtState, Wdl, wilson};
 
 pub use balance::{Group, variant_groups};
@@ -131,13 +131,14 @@ pub fn write<K: GameKit>(
     games.sort_by_key(|g| g.spec.id);
     let mut md = String::new();
     let title = match run.kind {
-        Kind::Match => format!(
+        RunKind::Match => format!(
             "Match: {} vs {}",
             run.players[0].label,
             run.players.get(1).map_or("", |p| p.label.as_str())
         ),
-        Kind::Tournament => format!("Tournament of {} agents", run.players.len()),
-        Kind::Balance => format!("Setup balance with {}", run.players[0].label),
+        RunKind::Tournament => format!("Tournament of {} agents", run.players.len()),
+        RunKind::Balance => format!("Setup balance with {}", run.players[0].label),
+        other => format!("A {} run", other.name()),
     };
     let _ = writeln!(md, "# {title}\n");
     if games.len() < scheduled {
@@ -229,8 +230,8 @@ pub fn write<K: GameKit>(
     }
 
     match run.kind {
-        Kind::Match | Kind::Tournament => ratings::section::<K>(&mut md, dir, run, &games)?,
-        Kind::Balance => {}
+        RunKind::Match | RunKind::Tournament => ratings::section::<K>(&mut md, dir, run, &games)?,
+        _ => {}
     }
     balance::section::<K>(&mut md, dir, run, &games)?;
     crate::timing::section::<K>(&mut md, run, &games);

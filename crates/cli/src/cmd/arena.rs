@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::{MultiProgress, ProgressBar};
 use pjlab_arena::session::{self, players, running_score, split_agents};
 use pjlab_arena::stats::{Sprt, SprtDecision};
-use pjlab_arena::{Kind, RunSpec, Shard, record, report};
+use pjlab_arena::{RunKind, RunSpec, Shard, record, report};
 use pjlab_core::GameKit;
 use pjlab_run::session::resume_hint;
 
@@ -138,7 +138,7 @@ pub fn run_match(args: MatchArgs, verbosity: Verbosity) -> Result<()> {
         _ => Vec::new(),
     };
     let request = Request {
-        kind: Kind::Match,
+        kind: RunKind::Match,
         specs,
         games: args.games,
         sprt: args.sprt_elo.map(Sprt::better_by),
@@ -157,7 +157,7 @@ pub fn run_tournament(args: TournamentArgs, verbosity: Verbosity) -> Result<()> 
         );
     }
     let request = Request {
-        kind: Kind::Tournament,
+        kind: RunKind::Tournament,
         specs,
         games: args.games,
         sprt: None,
@@ -169,7 +169,7 @@ pub fn run_tournament(args: TournamentArgs, verbosity: Verbosity) -> Result<()> 
 /// Runs `pjlab balance`.
 pub fn run_balance(args: BalanceArgs, verbosity: Verbosity) -> Result<()> {
     let request = Request {
-        kind: Kind::Balance,
+        kind: RunKind::Balance,
         specs: args.agent.into_iter().collect(),
         games: args.games_per_variant,
         sprt: None,
@@ -180,7 +180,7 @@ pub fn run_balance(args: BalanceArgs, verbosity: Verbosity) -> Result<()> {
 
 /// What a command asks for, besides the options every run shares.
 struct Request {
-    kind: Kind,
+    kind: RunKind,
     specs: Vec<String>,
     games: u64,
     sprt: Option<Sprt>,

@@ -91,12 +91,7 @@ fn manifest(dir: &Path) -> Result<Manifest> {
     }
     let spec = record::load_spec(&parquet)
         .with_context(|| format!("no run's games in {}", dir.display()))?;
-    let kind = match spec.kind {
-        pjlab_arena::schedule::Kind::Match => RunKind::Match,
-        pjlab_arena::schedule::Kind::Tournament => RunKind::Tournament,
-        pjlab_arena::schedule::Kind::Balance => RunKind::Balance,
-    };
-    Ok(Manifest::new(kind, &spec.game))
+    Ok(Manifest::new(spec.kind, &spec.game))
 }
 
 fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
