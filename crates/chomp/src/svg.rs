@@ -38,6 +38,12 @@ const LEFT: f64 = 34.0;
 const TOP: f64 = 64.0;
 /// Right and bottom margins.
 const MARGIN: f64 = 16.0;
+/// The status line's font size.
+const STATUS_SIZE: f64 = 16.0;
+/// A character's width in the status line, at most, in ems (DejaVu Sans' widest lower-case
+/// letters are 0.63 em wide, its average about 0.55): the picture is made wide enough for the
+/// line.
+const CHAR_EM: f64 = 0.6;
 
 fn side_name(side: Side) -> &'static str {
     match side {
@@ -50,9 +56,6 @@ fn side_name(side: Side) -> &'static str {
 /// marked when `last` gives it: the position it was taken from and the move.
 pub fn svg(position: &Chomp, last: Option<(&Chomp, ChompMove)>) -> String {
     let (rows, cols) = (position.rows(), position.cols());
-    let total_w = (LEFT + cols as f64 * S + MARGIN).max(300.0);
-    let total_h = TOP + rows as f64 * S + MARGIN;
-    let mut out = open(total_w, total_h, &format!("Chomp: {position}"));
     let mover = side_name(position.side_to_move());
     let (attrs, words) = match position.outcome() {
         None => (
@@ -74,12 +77,19 @@ pub fn svg(position: &Chomp, last: Option<(&Chomp, ChompMove)>) -> String {
             "Game over: draw".to_string(),
         ),
     };
+    // Wide enough for the bar and for the status line, the bar centred below the line.
+    let bar_w = LEFT + cols as f64 * S + MARGIN;
+    let status_w = words.chars().count() as f64 * CHAR_EM * STATUS_SIZE + 2.0 * MARGIN;
+    let total_w = bar_w.max(status_w).max(300.0).ceil();
+    let total_h = TOP + rows as f64 * S + MARGIN;
+    let left = LEFT + (total_w - bar_w) / 2.0;
+    let mut out = open(total_w, total_h, &format!("Chomp: {position}"));
     let _ = write!(
         out,
-        r##"<text class="status" {attrs} x="{:.1}" y="24" font-size="16" text-anchor="middle" fill="#222">{words}</text>"##,
+        r##"<text class="status" {attrs} x="{:.1}" y="24" font-size="{STATUS_SIZE}" text-anchor="middle" fill="#222">{words}</text>"##,
         total_w / 2.0
     );
-    let corner = |row: usize, col: usize| (LEFT + col as f64 * S, TOP + row as f64 * S);
+    let corner = |row: usize, col: usize| (left + col as f64 * S, TOP + row as f64 * S);
     out.push_str(r##"<g class="coords" font-size="14" fill="#6b5a3a" text-anchor="middle">"##);
     for col in 0..cols {
         let (x, y) = corner(0, col);

@@ -130,3 +130,78 @@ fn a_wrong_picture_is_caught() {
         assert!(caught.is_err());
     }
 }
+
+/// The picture's width and height (its `viewBox`).
+fn view_box(all: &[Element]) -> (f64, f64) {
+    let svg = all
+        .iter()
+        .find(|e| e.name == "svg")
+        .expect("an svg element");
+    let numbers: Vec<f64> = svg
+        .attr("viewBox")
+        .expect("a viewBox")
+        .split_whitespace()
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    (numbers[2], numbers[3])
+}
+
+#[test]
+fn the_status_line_and_the_bar_fit_in_the_picture() {
+    // The longest status line: the game-over one, on the smallest bars as on wide ones.
+    for (rows, cols) in [(1, 1), (1, 2), (3, 4), (2, 16), (16, 16)] {
+        let mut position = Chomp::new(rows, cols).expect("a size");
+        let mut moves = Vec::new();
+        for _ in 0..2 {
+            let all = elements(&svg::svg(&position, None));
+            let (width, height) = view_box(&all);
+            let status = all
+                .iter()
+                .find(|e| e.has_class("status"))
+                .expect("a status");
+            assert_eq!(
+                status.attr("data-result").is_some(),
+                position.outcome().is_some()
+            );
+            // At DejaVu Sans' average width of a character (0.55 em), centred.
+            let size: f64 = status
+                .attr("font-size")
+                .expect("a size")
+                .parse()
+                .expect("a size");
+            let line = status.text.chars().count() as f64 * 0.55 * size;
+            let x: f64 = status.attr("x").expect("an x").parse().expect("an x");
+            assert!(
+                x - line / 2.0 >= 0.0 && x + line / 2.0 <= width,
+                "{:?} ({line:.0} wide at x {x}) clipped by a {width}-wide picture of {position}",
+                status.text
+            );
+            for square in all
+                .iter()
+                .filter(|e| e.name == "rect" && e.attr("data-cell").is_some())
+            {
+                let at = |name| -> f64 {
+                    square
+                        .attr(name)
+                        .expect("a coordinate")
+                        .parse()
+                        .expect("a number")
+                };
+                assert!(
+                    at("x") >= 0.0 && at("x") + at("width") <= width,
+                    "in {position}"
+                );
+                assert!(
+                    at("y") >= 0.0 && at("y") + at("height") <= height,
+                    "in {position}"
+                );
+            }
+            // Then play to the end (the game-over line is the same whatever the moves).
+            while position.outcome().is_none() {
+                position.legal_moves(&mut moves);
+                let mv = *moves.last().expect("a move");
+                position.play(mv).expect("a legal move");
+            }
+        }
+    }
+}
