@@ -27,12 +27,12 @@ pub enum Error {
         /// The game's.
         found: String,
     },
-    /// A line of training data does not parse.
+    /// A line (or a table's row) of training data does not parse.
     #[error("{path}:{line}: {message}")]
     Data {
         /// The file.
         path: String,
-        /// The line number, from 1.
+        /// The line (or row) number, from 1.
         line: usize,
         /// What is wrong.
         message: String,
@@ -40,6 +40,13 @@ pub enum Error {
     /// A setting is out of range.
     #[error("{0}")]
     Config(String),
+    /// A run directory could not be opened (locked by another process, holding another kind
+    /// of run, unwritable).
+    #[error(transparent)]
+    Run(#[from] pjlab_run::Error),
+    /// A Parquet table could not be written or read (another schema, a missing column).
+    #[error(transparent)]
+    Table(#[from] pjlab_run::table::Error),
     /// The game's kit refused (its evaluation's weights, a variant's name).
     #[error(transparent)]
     Game(#[from] pjlab_core::Error),

@@ -16,7 +16,8 @@
 //! - [`file`]: the network's file, a JSON card (sizes, feature set, score scale, how it was
 //!   trained) and the weights, with the card also written beside it.
 //! - [`data`]: positions from alpha-beta self-play labelled with the search's score and the
-//!   game's result; [`train`]: a small trainer for the network on them.
+//!   game's result, a Parquet table (`nnue-positions/1`) in a run directory; [`train`]: a
+//!   small trainer for the network on them.
 //!
 //! No Burn: the network is small enough that its forward pass, its gradients and Adam are a
 //! few loops, and alpha-beta calls it one position at a time.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use pjlab_core::GameKit;
-use pjlab_nnue::data::DataOptions;
+use pjlab_nnue::data::{DataOptions, DataRun};
 use pjlab_nnue::train::TrainOptions;
 
 use crate::Verbosity;
@@ -26,15 +26,18 @@ enum Sub {
     Train(TrainArgs),
 }
 
-/// Play alpha-beta self-play games and write their positions, one a line:
-/// position, search score, result (for the side to move).
+/// Play alpha-beta self-play games and write their positions to a run directory:
+/// `positions.parquet` (schema `nnue-positions/1`: position, search score and result for the
+/// side to move, game, ply, variant; in game order, so a stopped run keeps its first games),
+/// `run.json` and `provenance.jsonl`.
 #[derive(clap::Args, Debug)]
 struct DataArgs {
     /// The game.
     #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
-    /// Output file.
-    #[arg(long, value_name = "FILE")]
+    /// Output run directory (created if missing; refused if it holds positions already).
+    /// Earlier builds wrote a text file here; `nnue train --data` still reads those.
+    #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
@@ -61,7 +64,7 @@ struct DataArgs {
     /// Seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads.
+    /// Threads (the positions do not depend on it).
     #[arg(long, default_value_t = 1)]
     workers: usize,
 }
@@ -72,8 +75,9 @@ struct TrainArgs {
     /// The game.
     #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
-    /// Data files from `pjlab nnue data` (repeat the option for several).
-    #[arg(long, value_name = "FILE", required = true)]
+    /// Data from `pjlab nnue data` (repeat the option for several): a run directory, its
+    /// `positions.parquet`, or a text file of earlier builds.
+    #[arg(long, value_name = "PATH", required = true)]
     data: Vec<PathBuf>,
     /// Output network file (its card is written beside it as FILE.card.json).
     #[arg(long, value_name = "FILE")]
@@ -149,9 +153,17 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
         max_plies: args.max_plies,
         pv_leaf: args.pv_leaf,
     };
+    if args.out.extension().is_some_and(|e| e == "txt") {
+        bail!(
+            "--out is a run directory now (positions.parquet inside), not a text file: \
+             choose a name without `.txt`"
+        );
+    }
+    let run = DataRun::open::<K>(&args.out, &crate::cmd::provenance())?;
+    crate::cmd::install_stop_signal("writing the games finished so far");
     let started = std::time::Instant::now();
     let total = args.games;
-    let progress = move |done: usize| {
+    let mut progress = move |done: usize| {
         if verbosity != Verbosity::Quiet && (done.is_multiple_of(10) || done == total) {
             eprintln!(
                 "{done}/{total} games, {:.0} s",
@@ -159,10 +171,17 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
             );
         }
     };
-    let summary = pjlab_nnue::data::generate::<K>(&variants, &options, &args.out, &progress)?;
+    let summary = pjlab_nnue::data::generate::<K>(
+        &variants,
+        &options,
+        &run,
+        &crate::cmd::STOP,
+        &mut progress,
+    )?;
     let names: Vec<String> = variants.iter().map(ToString::to_string).collect();
     println!(
-        "{} games ({}), {} positions, first wins / draws / second wins {} / {} / {}, {:.0} s",
+        "{}: {} games ({}), {} positions, first wins / draws / second wins {} / {} / {}, {:.0} s",
+        run.positions().display(),
         summary.games,
         names.join(","),
         summary.positions,

@@ -2,27 +2,74 @@
 //! the score of a search from it (deeper than the static evaluation the network replaces) and
 //! with the game's result, both for the side to move.
 //!
-//! The file is text, one position a line: `position<TAB>score<TAB>result`, the position in the
-//! game's text form (so that the features are computed when training, by the feature set of the
-//! day), the score in the search's centi-units (forced results beyond
-//! [`pjlab_alphabeta::MATE_BOUND`]), the result 1, 0.5 or 0.
+//! A data run is a run directory ([`pjlab_run::dir`]) of kind
+//! [`RunKind::NnueData`](pjlab_run::dir::RunKind::NnueData):
+//!
+//! ```text
+//! run.json            the manifest (kind `nnue-data`, the game)
+//! .lock               held while the positions are generated
+//! provenance.jsonl    one line per invocation
+//! positions.parquet   the table [`POSITIONS`], rewritten atomically as games finish
+//! ```
+//!
+//! The table ([`POSITIONS`], schema `nnue-positions/1` under the footer's schema key) has one
+//! row a position: the position in the game's text form (so that the features are computed
+//! when training, by the feature set of the day), the search's score in centi-units (forced
+//! results beyond [`pjlab_alphabeta::MATE_BOUND`]), the game's result for the side to move (1,
+//! 0.5 or 0), the game's number, the ply at which it was searched and the setup variant's
+//! name. Its footer also holds the provenance ([`PROVENANCE_KEY`]) and the options
+//! ([`OPTIONS_KEY`]). Rows are in game order, so that a run stopped early keeps whole games,
+//! the first ones.
+//!
+//! Earlier builds wrote text files instead, one position a line:
+//! `position<TAB>score<TAB>result`; [`read`] still reads them (any path not a directory and
+//! not ending in `.parquet`).
 
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::Path;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod play;
+mod read;
 
-use pjlab_alphabeta::{Engine, Limits, Options};
-use pjlab_core::{Game, GameKit, Heuristic, SetupVariant, SparseFeatures};
-use rand::seq::IndexedRandom;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use pjlab_core::GameKit;
+use pjlab_run::dir::{Manifest, PROVENANCE_KEY, RunDir, RunKind, RunLock};
+use pjlab_run::pool::{Order, Pool};
+use pjlab_run::table::{Column, Schema, TableBuilder, Type};
 
 use crate::Error;
 
+pub use read::{Filter, Sample, read, read_rows};
+
+/// The table of training positions.
+pub const POSITIONS: Schema = Schema {
+    name: "nnue-positions/1",
+    columns: &[
+        Column::new("position", Type::Str),
+        Column::new("score", Type::I32),
+        Column::new("result", Type::F32),
+        Column::new("game", Type::U64),
+        Column::new("ply", Type::U32),
+        Column::new("variant", Type::Str),
+    ],
+};
+
+/// The table's file name in a data run's directory.
+pub const POSITIONS_FILE: &str = "positions.parquet";
+
+/// Footer key of the options (and variants) the positions were generated with, as JSON.
+pub const OPTIONS_KEY: &str = "pjlab.nnue-data.options";
+
+/// The stream of [`pjlab_core::seed::stream`] that seeds each game (setup, opening, random
+/// moves) from the run's seed and the game's number.
+pub const GAME_STREAM: u64 = 0;
+
+/// How often the table is rewritten while games are played, so that a run killed without
+/// warning keeps most of its games.
+const SAVE_INTERVAL: Duration = Duration::from_secs(60);
+
 /// How the games are played.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct DataOptions {
     /// Games to play.
     pub games: usize,
@@ -33,9 +80,10 @@ pub struct DataOptions {
     /// Share of the moves after the opening played at random instead of the search's choice
     /// (the position is still labelled by the search).
     pub random_moves: f64,
-    /// Seed of the setups, openings and random moves.
+    /// Seed of the setups, openings and random moves (game `i` draws from
+    /// `seed::stream(seed, GAME_STREAM, i)`).
     pub seed: u64,
-    /// Threads playing games.
+    /// Threads playing games (the positions do not depend on it).
     pub workers: usize,
     /// Longest game, in plies, before it is abandoned (its positions kept with a draw).
     pub max_plies: u32,
@@ -44,6 +92,28 @@ pub struct DataOptions {
     /// (negated for an odd number of plies), so that the network learns what a static
     /// evaluation there should have said. Skipped when the line ends the game.
     pub pv_leaf: bool,
+}
+
+impl DataOptions {
+    /// Checks the options.
+    ///
+    /// # Errors
+    /// [`Error::Config`] when a number is out of range.
+    pub fn check(&self) -> Result<(), Error> {
+        if self.workers == 0 || self.depth == 0 {
+            return Err(Error::Config(
+                "data needs a worker and a depth of at least 1".into(),
+            ));
+        }
+        if self.opening_plies.0 > self.opening_plies.1 || !(0.0..=1.0).contains(&self.random_moves)
+        {
+            return Err(Error::Config(
+                "opening plies must be a range min..=max and random moves a share from 0 to 1"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What [`generate`] wrote.
@@ -57,272 +127,175 @@ pub struct DataSummary {
     pub results: [usize; 3],
 }
 
-/// Plays `options.games` games of alpha-beta against itself from `variants` in turn and writes
-/// their positions to `out`, in game order whatever the number of workers (a function of the
-/// options alone). `progress` is called after each game with the number finished.
+/// One row of the positions table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The position, in the game's text form.
+    pub position: String,
+    /// The search's score for the side to move, in centi-units.
+    pub score: i32,
+    /// The game's result for the side to move: 1, 0.5 or 0 (0.5 for a game abandoned at the
+    /// ply cap).
+    pub result: f32,
+    /// The game's number in the run, from 0.
+    pub game: u64,
+    /// The game's ply at which the search ran (with `pv_leaf`, the labelled position lies the
+    /// principal variation's length beyond it).
+    pub ply: u32,
+    /// The setup variant's name.
+    pub variant: String,
+}
+
+/// A data run's directory, opened: locked until dropped, its manifest written, this
+/// invocation's provenance appended.
+pub struct DataRun {
+    dir: RunDir,
+    _lock: RunLock,
+    footer: Vec<(String, String)>,
+}
+
+impl DataRun {
+    /// Opens (creating it if missing) the run directory `path` for the positions of kit `K`'s
+    /// game, recording `provenance`.
+    ///
+    /// # Errors
+    /// [`Error::Run`] when another process holds the directory or it cannot be written,
+    /// [`Error::Config`] when it holds another kind of run, another game's positions, or
+    /// positions already.
+    pub fn open<K: GameKit>(
+        path: impl Into<PathBuf>,
+        provenance: &pjlab_core::Provenance,
+    ) -> Result<DataRun, Error> {
+        let dir = RunDir::create(path)?;
+        let lock = dir.lock("pjlab nnue data")?;
+        let name = dir.path().display();
+        if let Some(manifest) = dir.manifest()?
+            && (manifest.kind != RunKind::NnueData || manifest.game != K::INFO.name)
+        {
+            return Err(Error::Config(format!(
+                "{name} holds a {} run of {}, not {} training positions; choose another \
+                 directory",
+                manifest.kind.name(),
+                manifest.game,
+                K::INFO.name
+            )));
+        }
+        if dir.join(POSITIONS_FILE).exists() {
+            return Err(Error::Config(format!(
+                "{name} already holds {POSITIONS_FILE}; choose another directory"
+            )));
+        }
+        dir.write_manifest(&Manifest::new(RunKind::NnueData, K::INFO.name))?;
+        let provenance = dir.append_provenance(provenance)?;
+        Ok(DataRun {
+            dir,
+            _lock: lock,
+            footer: vec![(PROVENANCE_KEY.to_string(), provenance)],
+        })
+    }
+
+    /// The run's directory.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The positions table's path.
+    pub fn positions(&self) -> PathBuf {
+        self.dir.join(POSITIONS_FILE)
+    }
+}
+
+/// Plays `options.games` games of alpha-beta against itself from `variants` in turn (game `i`
+/// from variant `i % variants.len()`) on the lab's worker pool and writes their positions to
+/// the run's table, in game order whatever the number of workers (a function of the options
+/// alone). `progress` is called on the calling thread after each game with the number written.
+/// Raising `stop` starts no more games and abandons those in progress; the games before the
+/// first one unfinished are written.
 ///
 /// # Errors
-/// [`Error::Config`] on bad options, [`Error::Io`] when `out` cannot be written.
+/// [`Error::Config`] on bad options, [`Error::Table`] when the table cannot be written.
 pub fn generate<K: GameKit>(
     variants: &[K::Variant],
     options: &DataOptions,
-    out: &Path,
-    progress: &(dyn Fn(usize) + Sync),
+    run: &DataRun,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize),
 ) -> Result<DataSummary, Error> {
-    if variants.is_empty() || options.workers == 0 || options.depth == 0 {
-        return Err(Error::Config(
-            "data needs a variant, a worker and a depth of at least 1".into(),
-        ));
+    if variants.is_empty() {
+        return Err(Error::Config("data needs a variant".into()));
     }
-    if options.opening_plies.0 > options.opening_plies.1
-        || !(0.0..=1.0).contains(&options.random_moves)
-    {
-        return Err(Error::Config(
-            "opening plies must be a range min..=max and random moves a share from 0 to 1".into(),
-        ));
-    }
+    options.check()?;
     let eval = K::evaluation(None)?;
-    let io = |source| Error::Io {
-        path: out.display().to_string(),
-        source,
+    let mut footer = run.footer.clone();
+    let names: Vec<String> = variants.iter().map(ToString::to_string).collect();
+    let recorded =
+        serde_json::json!({ "game": K::INFO.name, "variants": names, "options": options });
+    footer.push((OPTIONS_KEY.to_string(), recorded.to_string()));
+    let path = run.positions();
+
+    let mut summary = DataSummary {
+        games: 0,
+        positions: 0,
+        results: [0; 3],
     };
-    let file = std::fs::File::create(out).map_err(io)?;
-    let next = AtomicUsize::new(0);
-    let writer = Mutex::new(Writer {
-        file: std::io::BufWriter::new(file),
-        pending: BTreeMap::new(),
-        next: 0,
-        summary: DataSummary {
-            games: 0,
-            positions: 0,
-            results: [0; 3],
+    let mut rows: Vec<Row> = Vec::new();
+    let mut saved = Instant::now();
+    let mut failure = None;
+    let jobs: Vec<usize> = (0..options.games).collect();
+    let pool = Pool {
+        workers: options.workers,
+        order: Order::Scheduled,
+        stop,
+    };
+    pool.run(
+        &jobs,
+        |_| pjlab_alphabeta::Engine::new(eval.clone(), pjlab_alphabeta::Options::default()),
+        |engine, &index| {
+            let variant = variants[index % variants.len()];
+            Ok::<_, Error>(play::play::<K>(engine, variant, options, index, stop))
         },
-        error: None,
-    });
-    std::thread::scope(|scope| {
-        for _ in 0..options.workers {
-            let eval = eval.clone();
-            let (next, writer) = (&next, &writer);
-            scope.spawn(move || {
-                let mut engine = Engine::new(eval, Options::default());
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= options.games {
-                        break;
-                    }
-                    let variant = variants[i % variants.len()];
-                    let game = play::<K>(&mut engine, variant, options, i);
-                    let done = writer.lock().expect("no worker panics").add(i, game);
-                    progress(done);
-                }
-            });
-        }
-    });
-    let mut writer = writer.into_inner().expect("no worker panics");
-    writer.file.flush().map_err(io)?;
-    match writer.error {
-        Some(source) => Err(io(source)),
-        None => Ok(writer.summary),
-    }
-}
-
-/// Writes finished games in game order as soon as those before them are written, so that an
-/// interrupted run keeps a prefix of the games.
-struct Writer {
-    file: std::io::BufWriter<std::fs::File>,
-    pending: BTreeMap<usize, (String, i32)>,
-    next: usize,
-    summary: DataSummary,
-    error: Option<std::io::Error>,
-}
-
-impl Writer {
-    /// Adds game `index`; returns the number of games finished.
-    fn add(&mut self, index: usize, game: (String, i32)) -> usize {
-        self.pending.insert(index, game);
-        while let Some((lines, winner)) = self.pending.remove(&self.next) {
-            self.summary.games += 1;
-            self.summary.positions += lines.lines().count();
-            self.summary.results[(1 - winner) as usize] += 1;
-            if self.error.is_none()
-                && let Err(e) = self
-                    .file
-                    .write_all(lines.as_bytes())
-                    .and_then(|()| self.file.flush())
-            {
-                self.error = Some(e);
+        &mut |game: play::Played| {
+            // After a stop, games past the first unfinished one are dropped: the table keeps
+            // a prefix of the run's games.
+            if game.index != summary.games {
+                return;
             }
-            self.next += 1;
-        }
-        self.summary.games + self.pending.len()
-    }
-}
-
-/// One game: its lines and its winner (1 the first mover, 0 a draw, -1 the second).
-fn play<K: GameKit>(
-    engine: &mut Engine<K::Game, K::Eval>,
-    variant: K::Variant,
-    options: &DataOptions,
-    index: usize,
-) -> (String, i32) {
-    let seed = options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut position = variant.start(rng.random());
-    engine.clear();
-    let mut moves = Vec::new();
-    let (lo, hi) = options.opening_plies;
-    let opening = rng.random_range(lo..=hi);
-    let mut labelled: Vec<(String, i32, pjlab_core::Side)> = Vec::new();
-    let mut ply = 0;
-    let outcome = loop {
-        if let Some(outcome) = position.outcome() {
-            break Some(outcome);
-        }
-        if ply >= options.max_plies {
-            break None;
-        }
-        position.legal_moves(&mut moves);
-        let mv = if ply < opening {
-            *moves.choose(&mut rng).expect("a game not over has a move")
-        } else {
-            let result = engine.search(&position, &Limits::depth(options.depth));
-            if options.pv_leaf {
-                if let Some((leaf, score)) = pv_leaf(&position, &result.pv, result.score) {
-                    labelled.push((leaf.to_text(), score, leaf.side_to_move()));
-                }
-            } else {
-                labelled.push((position.to_text(), result.score, position.side_to_move()));
+            summary.games += 1;
+            summary.positions += game.rows.len();
+            summary.results[(1 - game.winner) as usize] += 1;
+            rows.extend(game.rows);
+            progress(summary.games);
+            if failure.is_none() && saved.elapsed() >= SAVE_INTERVAL {
+                failure = write(&path, &rows, &footer).err();
+                saved = Instant::now();
             }
-            match result.best_move {
-                Some(mv) if !rng.random_bool(options.random_moves) => mv,
-                _ => *moves.choose(&mut rng).expect("a game not over has a move"),
-            }
-        };
-        position.play_unchecked(mv);
-        ply += 1;
-    };
-    let mut text = String::new();
-    for (position, score, side) in labelled {
-        let result = outcome.map_or(0.5, |o| (o.value_for(side) + 1.0) / 2.0);
-        text.push_str(&format!("{position}\t{score}\t{result}\n"));
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e);
     }
-    let winner = match outcome.and_then(|o| o.winner()) {
-        Some(pjlab_core::Side::First) => 1,
-        Some(pjlab_core::Side::Second) => -1,
-        None => 0,
-    };
-    (text, winner)
+    write(&path, &rows, &footer)?;
+    Ok(summary)
 }
 
-/// The position at the end of `pv` from `root` and the score `score` (for the root's side to
-/// move) for its own side to move; `None` when a move of the line is illegal or the line ends
-/// the game.
-fn pv_leaf<G: Game>(root: &G, pv: &[G::Move], score: i32) -> Option<(G, i32)> {
-    let mut leaf = root.clone();
-    for &mv in pv {
-        leaf.play(mv).ok()?;
+/// Writes `rows` to the table at `path` atomically, `footer` in its footer.
+fn write(path: &Path, rows: &[Row], footer: &[(String, String)]) -> Result<(), Error> {
+    let mut table = TableBuilder::new(&POSITIONS);
+    for row in rows {
+        table
+            .row([
+                row.position.as_str().into(),
+                row.score.into(),
+                row.result.into(),
+                row.game.into(),
+                row.ply.into(),
+                row.variant.as_str().into(),
+            ])
+            .map_err(|e| pjlab_run::table::Error {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            })?;
     }
-    if leaf.outcome().is_some() {
-        return None;
-    }
-    let odd = pv.len() % 2 == 1;
-    Some((leaf, if odd { -score } else { score }))
-}
-
-/// One training position: its features from both points of view and its labels.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sample {
-    /// Features on from the side to move's view.
-    pub stm: Vec<u16>,
-    /// Features on from the other side's view.
-    pub other: Vec<u16>,
-    /// The search's score for the side to move.
-    pub score: i32,
-    /// The game's result for the side to move (1, 0.5, 0).
-    pub result: f32,
-    /// The hand-written evaluation's static score for the side to move: the base a residual
-    /// network adds to, and the reference its loss is compared with.
-    pub reference: i32,
-}
-
-/// Which positions of a data file training keeps.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Filter {
-    /// Only positions whose side to move has no tactical move (by the game's evaluation): the
-    /// static evaluation is used where quiescence stands pat, and the score of a position
-    /// with a capture to make is the capture's, which no static judgement should learn.
-    pub quiet: bool,
-    /// Leave out positions whose search found a forced result.
-    pub no_forced: bool,
-}
-
-/// Reads a data file into samples, with the features of `features` and the static score of
-/// `reference` (the game's hand-written evaluation), keeping the positions `filter` keeps.
-///
-/// # Errors
-/// [`Error::Io`] when it cannot be read, [`Error::Data`] on a line that does not parse.
-pub fn read<G: Game, H: Heuristic<G>>(
-    path: &Path,
-    features: &dyn SparseFeatures<G>,
-    reference: &H,
-    filter: Filter,
-) -> Result<Vec<Sample>, Error> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-        path: name.clone(),
-        source,
-    })?;
-    let mut buffer = vec![0u16; features.max_active()];
-    let mut samples = Vec::new();
-    let mut moves = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let bad = |message: String| Error::Data {
-            path: name.clone(),
-            line: i + 1,
-            message,
-        };
-        let mut fields = line.split('\t');
-        let (Some(position), Some(score), Some(result), None) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
-            return Err(bad("expected position, score and result".into()));
-        };
-        let position = G::from_text(position).map_err(|e| bad(e.to_string()))?;
-        let score: i32 = score
-            .parse()
-            .map_err(|_| bad(format!("bad score `{score}`")))?;
-        let result: f32 = result
-            .parse()
-            .ok()
-            .filter(|r: &f32| (0.0..=1.0).contains(r))
-            .ok_or_else(|| bad(format!("bad result `{result}`")))?;
-        if filter.no_forced && score.abs() >= pjlab_alphabeta::MATE_BOUND {
-            continue;
-        }
-        if filter.quiet {
-            position.legal_moves(&mut moves);
-            reference.retain_tactical(&position, &mut moves);
-            if !moves.is_empty() {
-                continue;
-            }
-        }
-        let me = position.side_to_move();
-        let n = features.active(&position, me, &mut buffer);
-        let stm = buffer[..n].to_vec();
-        let n = features.active(&position, me.other(), &mut buffer);
-        let other = buffer[..n].to_vec();
-        let reference = if position.outcome().is_none() {
-            reference.evaluate(&position)
-        } else {
-            0
-        };
-        samples.push(Sample {
-            stm,
-            other,
-            score,
-            result,
-            reference,
-        });
-    }
-    Ok(samples)
+    table.write(path, footer)?;
+    Ok(())
 }

@@ -25,6 +25,8 @@ pub enum RunKind {
     Balance,
     /// Five-player Chifoumi arenas (`pjlab chifoumi arena`).
     Arena,
+    /// Training positions for a learned alpha-beta evaluation (`pjlab nnue data`).
+    NnueData,
 }
 
 impl RunKind {
@@ -36,6 +38,7 @@ impl RunKind {
             RunKind::Tournament => "tournament",
             RunKind::Balance => "balance",
             RunKind::Arena => "arena",
+            RunKind::NnueData => "nnue-data",
         }
     }
 }

@@ -1,0 +1,157 @@
+//! Training positions on Pijersi: a small data run written as a table, read back by the
+//! trainer's reader, the same for the same seed whatever the number of workers; the text files
+//! of earlier builds still read.
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use pjlab_alphabeta::MATE;
+use pjlab_core::{GameKit, Provenance};
+use pjlab_nnue::Error;
+use pjlab_nnue::data::{
+    DataOptions, DataRun, DataSummary, Filter, OPTIONS_KEY, POSITIONS, Row, generate, read,
+    read_rows,
+};
+use pjlab_pijersi::{PijersiEval, PijersiFeatures, PijersiKit};
+use pjlab_run::dir::{Manifest, PROVENANCE_KEY, RunKind};
+use pjlab_run::table::{SCHEMA_KEY, read_metadata};
+
+fn options(seed: u64, workers: usize) -> DataOptions {
+    DataOptions {
+        games: 4,
+        depth: 1,
+        opening_plies: (2, 6),
+        random_moves: 0.2,
+        seed,
+        workers,
+        max_plies: 40,
+        pv_leaf: false,
+    }
+}
+
+fn run(dir: &Path, options: &DataOptions) -> (DataSummary, Vec<Row>) {
+    let variants = [
+        PijersiKit::variant("classic").unwrap(),
+        PijersiKit::variant("half-random").unwrap(),
+    ];
+    let data = DataRun::open::<PijersiKit>(dir, &Provenance::default()).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut done = Vec::new();
+    let summary =
+        generate::<PijersiKit>(&variants, options, &data, &stop, &mut |n| done.push(n)).unwrap();
+    assert_eq!(done, (1..=options.games).collect::<Vec<_>>());
+    (summary, read_rows(dir).unwrap())
+}
+
+fn samples(path: &Path) -> Vec<pjlab_nnue::data::Sample> {
+    let eval = PijersiKit::evaluation(None).unwrap();
+    read(path, &PijersiFeatures, &eval, Filter::default()).unwrap()
+}
+
+#[test]
+fn a_data_run_writes_a_table_the_trainer_reads_the_same_for_any_number_of_workers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let first = tmp.path().join("first");
+    let (summary, rows) = run(&first, &options(7, 1));
+    assert_eq!(summary.games, 4);
+    assert_eq!(summary.results.iter().sum::<usize>(), 4);
+    assert!(summary.positions > 0);
+    assert_eq!(rows.len(), summary.positions);
+
+    // The trainer's reader takes the directory or the table, one sample a row.
+    let from_dir = samples(&first);
+    assert_eq!(from_dir.len(), summary.positions);
+    assert_eq!(samples(&first.join("positions.parquet")), from_dir);
+    for (sample, row) in from_dir.iter().zip(&rows) {
+        assert!(sample.score.abs() <= MATE, "{}", sample.score);
+        assert!(
+            [0.0, 0.5, 1.0].contains(&sample.result),
+            "{}",
+            sample.result
+        );
+        assert_eq!((sample.score, sample.result), (row.score, row.result));
+        assert!(!sample.stm.is_empty());
+    }
+    // Rows in game order, each game from its variant in turn, plies rising within a game.
+    assert!(
+        rows.windows(2)
+            .all(|w| (w[0].game, w[0].ply) < (w[1].game, w[1].ply))
+    );
+    for row in &rows {
+        let expected = if row.game % 2 == 0 {
+            "classic"
+        } else {
+            "half-random"
+        };
+        assert_eq!(row.variant, expected);
+        assert!(row.ply >= 2, "positions after the opening only");
+    }
+
+    // A run directory: manifest, provenance, and both in the table's footer.
+    let manifest = Manifest::read(&first).unwrap().unwrap();
+    assert_eq!(manifest, Manifest::new(RunKind::NnueData, "pijersi"));
+    assert!(first.join("provenance.jsonl").exists());
+    let footer = read_metadata(&first.join("positions.parquet")).unwrap();
+    let key = |k: &str| {
+        footer
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(key(SCHEMA_KEY).as_deref(), Some(POSITIONS.name));
+    assert!(key(PROVENANCE_KEY).is_some());
+    assert!(key(OPTIONS_KEY).unwrap().contains("\"depth\":1"));
+
+    // The same seed gives the same table, with one worker or two; another seed another one.
+    let (again, rows_again) = run(&tmp.path().join("again"), &options(7, 1));
+    assert_eq!((&again, &rows_again), (&summary, &rows));
+    let (two, rows_two) = run(&tmp.path().join("two"), &options(7, 2));
+    assert_eq!((&two, &rows_two), (&summary, &rows));
+    let (_, other) = run(&tmp.path().join("other"), &options(8, 2));
+    assert_ne!(other, rows);
+}
+
+#[test]
+fn a_data_run_refuses_a_directory_with_positions_or_another_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("data");
+    run(&dir, &options(1, 1));
+    let again = DataRun::open::<PijersiKit>(&dir, &Provenance::default());
+    assert!(matches!(again, Err(Error::Config(m)) if m.contains("positions.parquet")));
+    let other = tmp.path().join("match");
+    std::fs::create_dir_all(&other).unwrap();
+    Manifest::new(RunKind::Match, "pijersi")
+        .write(&other)
+        .unwrap();
+    let refused = DataRun::open::<PijersiKit>(&other, &Provenance::default());
+    assert!(matches!(refused, Err(Error::Config(m)) if m.contains("match")));
+}
+
+#[test]
+fn text_files_of_earlier_builds_still_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("data");
+    let (_, rows) = run(&dir, &options(3, 1));
+    let text: String = rows
+        .iter()
+        .map(|r| format!("{}\t{}\t{}\n", r.position, r.score, r.result))
+        .collect();
+    let file = tmp.path().join("old.txt");
+    std::fs::write(&file, text).unwrap();
+    assert_eq!(samples(&file), samples(&dir));
+
+    let eval: PijersiEval = PijersiKit::evaluation(None).unwrap();
+    std::fs::write(&file, format!("{}\t12\t2\n", rows[0].position)).unwrap();
+    let bad = read(&file, &PijersiFeatures, &eval, Filter::default());
+    assert!(matches!(bad, Err(Error::Data { line: 1, .. })), "{bad:?}");
+}
+
+#[test]
+fn the_committed_text_data_of_earlier_experiments_reads() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../experiments/nnue-first/data/d4-r25-s3.txt");
+    let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+    let read = samples(&file);
+    assert_eq!(read.len(), lines);
+    assert!(read.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
+}
