@@ -21,6 +21,10 @@ and leave the environment unchanged; an action outside the action space fails Pe
 own ``AssertOutOfBoundsWrapper`` (an ``AssertionError``), as in its classic environments. Chance events (Chifoumi's deal and duel draws) are drawn
 from the game's own generator, seeded by ``reset(seed)``, before the next agent is selected:
 agents only ever see player turns.
+
+``render_mode`` is ``"ansi"`` (``render()`` returns the position's text) or ``"human"`` (it
+prints it). ``"rgb_array"`` raises ``NotImplementedError``: the lab draws positions as SVG
+(``State.svg()``), and the package depends on no SVG rasteriser to turn them into pixels.
 """
 
 from __future__ import annotations
@@ -64,6 +68,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
     ) -> None:
         super().__init__()
         self.game: Game = load_game(game, variant)
+        if render_mode == "rgb_array":
+            raise NotImplementedError(
+                "render mode 'rgb_array' is not supported: the lab draws positions as SVG "
+                "(State.svg()) and pjlab rasterises none; the supported modes are "
+                f"{', '.join(repr(m) for m in self.metadata['render_modes'])}"
+            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render mode {render_mode!r} is not one of {self.metadata['render_modes']}"

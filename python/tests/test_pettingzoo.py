@@ -64,6 +64,15 @@ def test_illegal_action_raises_and_changes_nothing():
     assert env.agent_selection == "player_0"
 
 
+def test_render_modes_without_pixels_say_which_modes_there_are():
+    for make in (pz.env, pz.raw_env):
+        with pytest.raises(NotImplementedError, match="'rgb_array' is not supported") as caught:
+            make("chomp", render_mode="rgb_array")
+        assert "'ansi', 'human'" in str(caught.value)
+        with pytest.raises(ValueError, match="is not one of"):
+            make("chomp", render_mode="pixels")
+
+
 def test_render_ansi_shows_the_position():
     env = pz.env("abalone", "belgian-daisy", render_mode="ansi")
     env.reset(seed=0)
