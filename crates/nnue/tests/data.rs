@@ -155,3 +155,16 @@ fn the_committed_text_data_of_earlier_experiments_reads() {
     assert_eq!(read.len(), lines);
     assert!(read.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
 }
+
+#[test]
+fn a_stopped_run_writes_the_games_finished_and_none_after() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("stopped");
+    let data = DataRun::open::<PijersiKit>(&dir, &Provenance::default()).unwrap();
+    let stop = AtomicBool::new(true);
+    let variants = [PijersiKit::variant("classic").unwrap()];
+    let summary =
+        generate::<PijersiKit>(&variants, &options(1, 2), &data, &stop, &mut |_| ()).unwrap();
+    assert_eq!((summary.games, summary.positions), (0, 0));
+    assert!(read_rows(&dir).unwrap().is_empty());
+}
