@@ -15,9 +15,11 @@ Steps:
    view is the mover's, so Pijersi and Abalone mirror the second side's actions); value targets
    are win/draw/loss classes from the result.
 3. An MLP with two heads is trained with cross-entropy on both (the lab's AlphaZero losses).
-4. ``torch.onnx.export`` writes it with the card's names: input ``input`` ``[batch, obs]``,
-   outputs ``policy_logits`` ``[batch, actions]`` and ``wdl_logits`` ``[batch, 3]`` (win, draw,
-   loss); ``model.json`` beside it names the game and its encoder. ``pjlab.Model.load`` checks
+4. ``torch.onnx.export`` (PyTorch's default exporter: opset 18 or later, the weights in
+   ``<out>.data`` beside the model) writes it with the card's names: input ``input``
+   ``[batch, obs]``, outputs ``policy_logits`` ``[batch, actions]`` and ``wdl_logits``
+   ``[batch, 3]`` (win, draw, loss); ``model.json`` beside it names the game and its encoder.
+   Keep the ``.data`` file beside the model when moving it. ``pjlab.Model.load`` checks
    both and compares the exported model with PyTorch on a few positions.
 5. ``pjlab match`` plays it (``net:checkpoint=model.onnx``, MCTS with the network) against
    alpha-beta, and a short game is played in Python with ``pjlab.Agent``.
@@ -103,16 +105,15 @@ def train(net: nn.Module, x, policy, wdl, epochs: int, batch: int, lr: float) ->
 def export(net: nn.Module, game: pjlab.Game, out: Path) -> None:
     """The model and its card, as the lab reads them."""
     net.eval()
-    dummy = torch.zeros(1, game.observation_tensor_size())
+    # A batch of 2: the exporter traces a batch of 1 as a fixed size.
+    dummy = torch.zeros(2, game.observation_tensor_size())
     torch.onnx.export(
         net,
         (dummy,),
         str(out),
         input_names=["input"],
         output_names=["policy_logits", "wdl_logits"],
-        dynamic_axes={"input": {0: "batch"}, "policy_logits": {0: "batch"}, "wdl_logits": {0: "batch"}},
-        opset_version=13,
-        dynamo=False,
+        dynamic_shapes={"x": {0: torch.export.Dim("batch")}},
     )
     encoder, version = game.observation_encoding().rsplit(" v", 1)
     card = {

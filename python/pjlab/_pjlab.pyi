@@ -392,7 +392,10 @@ class Model:
         ``.onnx`` file. ``game``: its game; by default the checkpoint's, or the game the card
         beside the ``.onnx`` names. An ONNX model's inputs are built by the encoder its card
         names (Chomp: of its bar); without a card, by the encoder of ``game``'s variant when
-        ``game`` is a ``Game``, else by the game's default encoder.
+        ``game`` is a ``Game``, else by the encoder whose input width is the model's declared
+        input width (among the game's variants and its default config's: Chomp's bar of that
+        many squares), else by the default variant's, the model then refused naming the input
+        shapes expected and found.
 
         Raises ``FileNotFoundError`` when nothing is at ``path``; ``ValueError`` when the
         checkpoint is of another game or does not load, when the ONNX model or its card does

@@ -240,3 +240,22 @@ def test_a_card_of_another_game_or_encoder_is_refused(tmp_path):
         )
     with pytest.raises(ValueError, match="observations has shape"):
         pjlab.Model.load(tmp_path / "ok.onnx").evaluate(np.zeros((2, 5), np.float32))
+
+
+def test_the_torch_example_uses_the_default_exporter():
+    """``python/examples/train_torch.py`` exports with PyTorch's default (dynamo) exporter, whose
+    files (weights in ``model.onnx.data``, opset 18 or later) the lab loads: no ``dynamo=False``
+    nor an old opset."""
+    import ast
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "train_torch.py"
+    calls = [
+        node
+        for node in ast.walk(ast.parse(example.read_text()))
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "torch.onnx.export"
+    ]
+    assert len(calls) == 1
+    keywords = {k.arg: ast.unparse(k.value) for k in calls[0].keywords}
+    assert "dynamo" not in keywords and "opset_version" not in keywords, keywords
+    assert "dynamic_axes" not in keywords, "the default exporter takes dynamic_shapes"

@@ -55,8 +55,11 @@ pub trait Model: Send + Sync {
 /// Loads a model: `path` is a training checkpoint directory (or a run directory: its latest
 /// checkpoint), or an `.onnx` file with or without its card beside it (`model.json`, written
 /// by `pjlab export`). `game` names its game; without it, the checkpoint's or the card's game.
-/// An ONNX model's inputs are built by the encoder its card names (Chomp: of its bar), else by
-/// the encoder of `variant`'s positions (when given), else by the game's default one.
+/// An ONNX model's inputs are built by the encoder its card names (Chomp: of its bar); without
+/// a card, by the encoder of `variant`'s positions (when given), else by the encoder whose input
+/// width is the model's declared input width (among the game's variants and its default
+/// config's: Chomp's bar of that many squares), else by the default variant's, the model then
+/// refused naming the input shapes expected and found.
 ///
 /// # Errors
 /// [`Error::NotFound`] when nothing is at `path`; [`Error::UnknownGame`]; [`Error::Model`]
