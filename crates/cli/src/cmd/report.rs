@@ -120,6 +120,13 @@ fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
             pjlab_train::metrics::plot(&out, &rows)?;
             path
         }
+        (kind @ RunKind::NnueData, _) => bail!(
+            "{} holds a {} run, whose positions.parquet is training data: it has no report \
+             (read it with `pjlab nnue train --data {}`)",
+            dir.display(),
+            kind.name(),
+            dir.display()
+        ),
         (_, game) => {
             let game = GameName::parse(game)?;
             let parquet = session::games_file(dir);
