@@ -27,7 +27,7 @@ use crate::features::input_len;
 use crate::learner::{PgLearner, PgMetrics};
 use crate::metrics::{IterationLog, plot, read_metrics};
 use pjlab_players::chifoumi::{NetPlayer, load_checked, parse_net_spec};
-use pjlab_run::dir::{Manifest, RunDir, RunKind};
+use pjlab_run::dir::{Manifest, MetricsLog, RunDir, RunKind, RunLock};
 
 /// Outputs of the policy: one per [`pjlab_chifoumi::players::Intent`].
 pub const ACTIONS: usize = pjlab_chifoumi::players::Intent::ALL.len();
@@ -161,6 +161,10 @@ fn snapshot_dir(run: &Path, i: u32) -> std::path::PathBuf {
 /// `stop`; calls `on_iteration` after each. A directory with a checkpoint resumes from it (its
 /// `config.toml` must match `config` except `iterations`).
 ///
+/// Each iteration is four steps of a [`Session`]: [`Session::opponents`] draws who the learner
+/// meets, [`Session::play`] plays those matches, [`Session::learn`] takes the policy-gradient
+/// steps, and [`Session::commit`] evaluates, snapshots and writes the checkpoint and metrics.
+///
 /// # Errors
 /// [`Error::Config`] for a config that does not match the run's; [`Error::Checkpoint`] and
 /// [`Error::Io`] on files that cannot be read or written.
@@ -172,70 +176,131 @@ pub fn train(
     on_iteration: &mut dyn FnMut(&IterationLog),
 ) -> Result<TrainSummary, Error> {
     config.check()?;
-    let rules = rules(config);
-    let shape = NetShape {
-        input: input_len(rules.radius),
-        actions: ACTIONS,
-    };
-    let mut learner = PgLearner::new(config, shape);
-    let mut state = State {
-        iteration: 0,
-        shape,
-        network: config.network.clone(),
-        pool: Vec::new(),
-        elapsed_s: 0.0,
-    };
-    let run = RunDir::create(dir)?;
-    let _lock = run.lock("pjlab chifoumi train")?;
-    if let Some(ckpt) = latest(dir) {
-        let saved = match run.config_text()? {
-            Some(text) => Some(LearnConfig::parse(&text)?),
-            None => None,
-        };
-        run.check_resume(
-            saved,
-            config,
-            |saved, config| saved.iterations = config.iterations,
-            "`iterations`",
-        )?;
-        state = read_state(&ckpt)?;
-        learner.load(&ckpt)?;
-    } else {
-        let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
-        run.write_config(&text)?;
-    }
-    run.write_manifest(&Manifest::new(RunKind::Training, "chifoumi"))?;
-    let metrics = run.metrics::<IterationLog>();
-    metrics.resume(state.iteration)?;
-    let mut pool_nets: HashMap<u32, Arc<PackedNet>> = HashMap::new();
-    let fixed_nets = load_nets(&config.opponents)?;
-    let first = state.iteration;
+    let mut session = Session::open(dir, config)?;
+    let first = session.state.iteration;
     let last = config
         .iterations
         .min(max_iterations.map_or(u32::MAX, |m| first.saturating_add(m)));
-    while state.iteration < last && !stop.load(Ordering::Relaxed) {
-        let it = state.iteration + 1;
+    while session.state.iteration < last && !stop.load(Ordering::Relaxed) {
+        let it = session.state.iteration + 1;
         let started = Instant::now();
-        let net = Arc::new(PackedNet::new(learner.model()));
-        for &i in &state.pool {
-            if let std::collections::hash_map::Entry::Vacant(e) = pool_nets.entry(i) {
+        let net = Arc::new(PackedNet::new(session.learner.model()));
+        session.load_pool()?;
+        let mut rng = ChaCha8Rng::seed_from_u64(mix2(config.seed, u64::from(it), 0));
+        let opponents = session.opponents(&net, &mut rng);
+        let played = session.play(&net, &opponents, it)?;
+        let play_s = started.elapsed().as_secs_f64();
+        let mut log = session.learn(&played, &mut rng, it);
+        log.play_s = play_s;
+        log.env_steps_per_s = log.env_steps as f64 / play_s.max(1e-9);
+        session.commit(&mut log, started)?;
+        on_iteration(&log);
+    }
+    Ok(TrainSummary {
+        iteration: session.state.iteration,
+        done: session.state.iteration - first,
+    })
+}
+
+/// A training run open in its directory: the learner, the checkpoint's state, the run's lock
+/// and metrics, and the networks its matches use.
+struct Session<'a> {
+    dir: &'a Path,
+    config: &'a LearnConfig,
+    rules: Rules,
+    shape: NetShape,
+    learner: PgLearner,
+    state: State,
+    metrics: MetricsLog<IterationLog>,
+    /// The pool's snapshots, loaded once each.
+    pool_nets: HashMap<u32, Arc<PackedNet>>,
+    /// The `net:` opponents of the config.
+    fixed_nets: Nets,
+    _lock: RunLock,
+}
+
+impl<'a> Session<'a> {
+    /// Opens the run in `dir`: the one way a Chifoumi training run is opened. Takes the lock;
+    /// resumes from the latest checkpoint (refusing a config other than the run's but for
+    /// `iterations`) or writes the config of a new run; writes the manifest.
+    fn open(dir: &'a Path, config: &'a LearnConfig) -> Result<Session<'a>, Error> {
+        let rules = rules(config);
+        let shape = NetShape {
+            input: input_len(rules.radius),
+            actions: ACTIONS,
+        };
+        let mut learner = PgLearner::new(config, shape);
+        let mut state = State {
+            iteration: 0,
+            shape,
+            network: config.network.clone(),
+            pool: Vec::new(),
+            elapsed_s: 0.0,
+        };
+        let run = RunDir::create(dir)?;
+        let lock = run.lock("pjlab chifoumi train")?;
+        if let Some(ckpt) = latest(dir) {
+            let saved = match run.config_text()? {
+                Some(text) => Some(LearnConfig::parse(&text)?),
+                None => None,
+            };
+            run.check_resume(
+                saved,
+                config,
+                |saved, config| saved.iterations = config.iterations,
+                "`iterations`",
+            )?;
+            state = read_state(&ckpt)?;
+            learner.load(&ckpt)?;
+        } else {
+            let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
+            run.write_config(&text)?;
+        }
+        run.write_manifest(&Manifest::new(RunKind::Training, "chifoumi"))?;
+        let metrics = run.metrics::<IterationLog>();
+        metrics.resume(state.iteration)?;
+        Ok(Session {
+            dir,
+            config,
+            rules,
+            shape,
+            learner,
+            state,
+            metrics,
+            pool_nets: HashMap::new(),
+            fixed_nets: load_nets(&config.opponents)?,
+            _lock: lock,
+        })
+    }
+
+    /// Loads the pool's snapshots not loaded yet, and forgets those that left it.
+    fn load_pool(&mut self) -> Result<(), Error> {
+        for &i in &self.state.pool {
+            if let std::collections::hash_map::Entry::Vacant(e) = self.pool_nets.entry(i) {
                 let net = pjlab_nn::checkpoint::load_packed(
-                    &snapshot_dir(dir, i),
-                    &config.network,
-                    shape,
+                    &snapshot_dir(self.dir, i),
+                    &self.config.network,
+                    self.shape,
                 )?;
                 e.insert(Arc::new(net));
             }
         }
-        pool_nets.retain(|i, _| state.pool.contains(i));
-        let mut rng = ChaCha8Rng::seed_from_u64(mix2(config.seed, u64::from(it), 0));
-        let opponents: Vec<Opponent> = (0..config.matches_per_iteration)
+        let pool = &self.state.pool;
+        self.pool_nets.retain(|i, _| pool.contains(i));
+        Ok(())
+    }
+
+    /// Step 1: the opponent of each of the iteration's matches, a snapshot of the pool (the
+    /// current network while the pool is empty) with `self_play_share`, else a fixed opponent.
+    fn opponents(&self, net: &Arc<PackedNet>, rng: &mut ChaCha8Rng) -> Vec<Opponent> {
+        let (config, pool) = (self.config, &self.state.pool);
+        (0..config.matches_per_iteration)
             .map(|_| {
                 if config.opponents.is_empty() || rng.random_bool(config.self_play_share) {
-                    let pick = if state.pool.is_empty() {
+                    let pick = if pool.is_empty() {
                         net.clone()
                     } else {
-                        pool_nets[&state.pool[rng.random_range(0..state.pool.len())]].clone()
+                        self.pool_nets[&pool[rng.random_range(0..pool.len())]].clone()
                     };
                     Opponent::Snapshot(pick)
                 } else {
@@ -244,60 +309,87 @@ pub fn train(
                     )
                 }
             })
-            .collect();
-        let played = opponents
+            .collect()
+    }
+
+    /// Step 2: the matches of iteration `it`, in parallel, the learner's seat alternating.
+    fn play(
+        &self,
+        net: &Arc<PackedNet>,
+        opponents: &[Opponent],
+        it: u32,
+    ) -> Result<Vec<Played>, Error> {
+        opponents
             .par_iter()
             .enumerate()
             .map(|(k, opp)| {
-                let seed = mix2(config.seed, u64::from(it), 1 + k as u64);
-                play_one(&net, opp, &fixed_nets, &rules, config, seed, k % 2)
+                let seed = mix2(self.config.seed, u64::from(it), 1 + k as u64);
+                play_one(
+                    net,
+                    opp,
+                    &self.fixed_nets,
+                    &self.rules,
+                    self.config,
+                    seed,
+                    k % 2,
+                )
             })
-            .collect::<Result<Vec<Played>, Error>>()?;
-        let play_s = started.elapsed().as_secs_f64();
+            .collect()
+    }
+
+    /// Step 3: the policy-gradient steps on the decisions of `played`; the iteration's log with
+    /// its mean losses and training time (its playing figures are the caller's).
+    fn learn(&mut self, played: &[Played], rng: &mut ChaCha8Rng, it: u32) -> IterationLog {
         let trained = Instant::now();
-        let (batches, log_base) = batches(&played, config, shape, &mut rng);
+        let (batches, log_base) = batches(played, self.config, self.shape, rng);
         let mut sum = PgMetrics::default();
         for b in &batches {
-            let m = learner.step(b);
+            let m = self.learner.step(b);
             sum.policy_loss += m.policy_loss;
             sum.value_loss += m.value_loss;
             sum.entropy += m.entropy;
         }
         let steps = batches.len().max(1) as f64;
-        let mut log = IterationLog {
+        IterationLog {
             iteration: it,
             loss: PgMetrics {
                 policy_loss: sum.policy_loss / steps,
                 value_loss: sum.value_loss / steps,
                 entropy: sum.entropy / steps,
             },
-            play_s,
             train_s: trained.elapsed().as_secs_f64(),
             ..log_base
-        };
-        log.env_steps_per_s = log.env_steps as f64 / play_s.max(1e-9);
+        }
+    }
+
+    /// Step 4: the evaluation (every `eval_every`), the pool's snapshot (every
+    /// `snapshot_every`), the checkpoint, the metrics line and the plots of iteration
+    /// `log.iteration`, begun at `started`.
+    fn commit(&mut self, log: &mut IterationLog, started: Instant) -> Result<(), Error> {
+        let (config, dir, it) = (self.config, self.dir, log.iteration);
         if config.eval_every > 0 && it.is_multiple_of(config.eval_every) {
-            let net = Arc::new(PackedNet::new(learner.model()));
+            let net = Arc::new(PackedNet::new(self.learner.model()));
             log.eval = evaluate(&net, config, it)?;
         }
         if config.snapshot_every > 0 && it.is_multiple_of(config.snapshot_every) {
             let snap = snapshot_dir(dir, it);
             std::fs::create_dir_all(&snap).map_err(io(&snap))?;
-            learner.save(&snap)?;
+            self.learner.save(&snap)?;
             let _ = std::fs::remove_file(snap.join("optimizer.bpk"));
-            state.pool.push(it);
+            self.state.pool.push(it);
         }
         // Snapshots leave the pool in the checkpoint first and on disk after, so a crash in
         // between never leaves a checkpoint naming a deleted snapshot.
         let mut dropped = Vec::new();
-        while state.pool.len() > config.pool_size {
-            dropped.push(state.pool.remove(0));
+        while self.state.pool.len() > config.pool_size {
+            dropped.push(self.state.pool.remove(0));
         }
-        state.iteration = it;
-        state.elapsed_s += started.elapsed().as_secs_f64();
+        self.state.iteration = it;
+        self.state.elapsed_s += started.elapsed().as_secs_f64();
+        let learner = &self.learner;
         commit(
             dir,
-            &state,
+            &self.state,
             config.keep_checkpoints,
             config.keep_every,
             |tmp| learner.save(tmp),
@@ -305,12 +397,8 @@ pub fn train(
         for old in dropped {
             let _ = std::fs::remove_dir_all(snapshot_dir(dir, old));
         }
-        metrics.append(&log)?;
+        self.metrics.append(log)?;
         plot(dir, &read_metrics(dir)?)?;
-        on_iteration(&log);
+        Ok(())
     }
-    Ok(TrainSummary {
-        iteration: state.iteration,
-        done: state.iteration - first,
-    })
 }
