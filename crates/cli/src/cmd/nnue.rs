@@ -162,15 +162,14 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
     let run = DataRun::open::<K>(&args.out, &crate::cmd::provenance())?;
     crate::cmd::install_stop_signal("writing the games finished so far");
     let started = std::time::Instant::now();
-    let total = args.games;
-    let mut progress = move |done: usize| {
-        if verbosity != Verbosity::Quiet && (done.is_multiple_of(10) || done == total) {
-            eprintln!(
-                "{done}/{total} games, {:.0} s",
-                started.elapsed().as_secs_f64()
-            );
-        }
-    };
+    let bar = crate::bars::counter(
+        "nnue data",
+        "games",
+        args.games as u64,
+        0,
+        verbosity == Verbosity::Quiet,
+    );
+    let mut progress = |done: usize| bar.set_position(done as u64);
     let summary = pjlab_nnue::data::generate::<K>(
         &variants,
         &options,
@@ -178,6 +177,7 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
         &crate::cmd::STOP,
         &mut progress,
     )?;
+    bar.finish_and_clear();
     let names: Vec<String> = variants.iter().map(ToString::to_string).collect();
     println!(
         "{}: {} games ({}), {} positions, first wins / draws / second wins {} / {} / {}, {:.0} s",
