@@ -88,6 +88,11 @@ impl GameKit for AbaloneKit {
         }
     }
 
+    /// [`crate::AbaloneFeatures`]: by team in doubles (seat labels and junctions unseen).
+    fn sparse_features() -> Option<std::sync::Arc<dyn pjlab_core::SparseFeatures<Position>>> {
+        Some(std::sync::Arc::new(crate::AbaloneFeatures))
+    }
+
     fn encoder(_config: &AbaloneConfig) -> AbaloneEncoder {
         AbaloneEncoder
     }

@@ -14,8 +14,8 @@
 //!   with or without the junction rule, as a [`pjlab_core::SetupVariant`].
 //! - The parts the lab's upper layers take from the game: the alpha-beta evaluation
 //!   ([`AbaloneEval`], weights in `configs/alphabeta-abalone.toml`), the network encoder
-//!   ([`AbaloneEncoder`], from the mover's side) and the board's 12 [`symmetry`] maps with the
-//!   colour swap.
+//!   ([`AbaloneEncoder`], from the mover's side), the sparse features of the learned alpha-beta
+//!   evaluation ([`AbaloneFeatures`]) and the board's 12 [`symmetry`] maps with the colour swap.
 //! - [`svg::svg`]: a position drawn as a self-contained SVG picture.
 //!
 //! Decided where the spec is silent: a seat (or, in a constructed position, a side) with no legal
@@ -37,6 +37,7 @@ pub mod bench;
 pub mod encode;
 mod error;
 pub mod eval;
+mod features;
 mod game;
 pub mod geometry;
 mod kit;
@@ -53,6 +54,7 @@ mod variants;
 pub use encode::AbaloneEncoder;
 pub use error::Error;
 pub use eval::{AbaloneEval, AbaloneWeights};
+pub use features::AbaloneFeatures;
 pub use geometry::{Bitboard, Cell, Direction};
 pub use kit::{AbaloneConfig, AbaloneKit};
 pub use moves::Move;
