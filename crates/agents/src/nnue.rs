@@ -22,24 +22,13 @@ use crate::{Agent, Control, Decision, SpecError};
 ///
 /// # Errors
 /// [`SpecError::Eval`] when the game has no sparse features, the file does not load, or the
-/// network was trained for another game or feature set.
+/// network was trained for another game or feature set; [`SpecError::Game`] when the game's
+/// own evaluation does not load.
 fn evaluation<K: GameKit>(path: &Path) -> Result<NnueEval<K::Game, K::Eval>, SpecError> {
-    let features = K::sparse_features().ok_or_else(|| {
-        SpecError::Eval(format!("{} has no features for eval=nnue", K::INFO.name))
-    })?;
-    let (card, network) =
-        pjlab_nnue::file::load(path).map_err(|e| SpecError::Eval(e.to_string()))?;
-    if card.game != K::INFO.name {
-        return Err(SpecError::Eval(format!(
-            "{}: a network for {}, not {}",
-            path.display(),
-            card.game,
-            K::INFO.name
-        )));
-    }
-    let inner = K::evaluation(None).map_err(SpecError::Game)?;
-    NnueEval::new(&card, Arc::new(network), features, inner)
-        .map_err(|e| SpecError::Eval(e.to_string()))
+    NnueEval::load::<K>(path).map_err(|e| match e {
+        pjlab_nnue::Error::Game(e) => SpecError::Game(e),
+        e => SpecError::Eval(e.to_string()),
+    })
 }
 
 /// How `eval=nnue*:FILE` runs the network.

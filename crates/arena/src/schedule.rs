@@ -414,7 +414,12 @@ mod tests {
 
     #[test]
     fn a_run_kind_the_arena_does_not_play_is_refused() {
-        for kind in [RunKind::Training, RunKind::Arena, RunKind::NnueData] {
+        for kind in [
+            RunKind::Training,
+            RunKind::Arena,
+            RunKind::NnueData,
+            RunKind::NnueGenerations,
+        ] {
             let err = spec(kind, 2, "classic", 4)
                 .schedule::<PijersiKit>()
                 .unwrap_err()

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use pjlab_core::{Game, Heuristic, SparseFeatures};
+use std::path::Path;
+
+use pjlab_core::{Game, GameKit, Heuristic, SparseFeatures};
 
 use crate::{Card, Error, MAX_HIDDEN, Network};
 
@@ -61,6 +63,31 @@ impl<G: Game, H> NnueEval<G, H> {
             residual: card.residual,
             inner,
         })
+    }
+
+    /// The learned evaluation in the network file `path` for the game of kit `K`, over its
+    /// sparse features and its hand-written evaluation.
+    ///
+    /// # Errors
+    /// [`Error::Config`] when the game has no sparse features, [`Error::Format`] when the file
+    /// does not load or holds another game's network, [`Error::Features`] when it was trained
+    /// on another feature set, [`Error::Game`] when the game's evaluation does not load.
+    pub fn load<K: GameKit<Game = G, Eval = H>>(path: &Path) -> Result<NnueEval<G, H>, Error> {
+        let features = K::sparse_features().ok_or_else(|| {
+            Error::Config(format!(
+                "{} has no sparse features for a learned evaluation",
+                K::INFO.name
+            ))
+        })?;
+        let (card, network) = crate::file::load(path)?;
+        if card.game != K::INFO.name {
+            return Err(Error::Format {
+                path: path.display().to_string(),
+                message: format!("a network for {}, not {}", card.game, K::INFO.name),
+            });
+        }
+        let inner = K::evaluation(None)?;
+        NnueEval::new(&card, Arc::new(network), features, inner)
     }
 
     /// The network.

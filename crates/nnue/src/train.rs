@@ -11,13 +11,14 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::data::Sample;
 use crate::{Error, MAX_HIDDEN, Network};
 
-/// Training settings.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Training settings (in a TOML or JSON file, every key optional: the defaults fill in).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct TrainOptions {
     /// Accumulator width per point of view.
     pub hidden: usize,

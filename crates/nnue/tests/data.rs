@@ -34,11 +34,14 @@ fn run(dir: &Path, options: &DataOptions) -> (DataSummary, Vec<Row>) {
         PijersiKit::variant("classic").unwrap(),
         PijersiKit::variant("half-random").unwrap(),
     ];
-    let data = DataRun::open::<PijersiKit>(dir, &Provenance::default()).unwrap();
+    let data = DataRun::open::<PijersiKit>(dir, &Provenance::default(), false).unwrap();
     let stop = AtomicBool::new(false);
     let mut done = Vec::new();
-    let summary =
-        generate::<PijersiKit>(&variants, options, &data, &stop, &mut |n| done.push(n)).unwrap();
+    let eval = PijersiKit::evaluation(None).unwrap();
+    let summary = generate::<PijersiKit, _>(&eval, &variants, options, &data, &stop, &mut |n| {
+        done.push(n)
+    })
+    .unwrap();
     assert_eq!(done, (1..=options.games).collect::<Vec<_>>());
     (summary, read_rows(dir).unwrap())
 }
@@ -116,15 +119,56 @@ fn a_data_run_refuses_a_directory_with_positions_or_another_run() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("data");
     run(&dir, &options(1, 1));
-    let again = DataRun::open::<PijersiKit>(&dir, &Provenance::default());
-    assert!(matches!(again, Err(Error::Config(m)) if m.contains("positions.parquet")));
+    let again = DataRun::open::<PijersiKit>(&dir, &Provenance::default(), false);
+    assert!(
+        matches!(again, Err(Error::Config(m)) if m.contains("positions.parquet") && m.contains("--resume"))
+    );
     let other = tmp.path().join("match");
     std::fs::create_dir_all(&other).unwrap();
     Manifest::new(RunKind::Match, "pijersi")
         .write(&other)
         .unwrap();
-    let refused = DataRun::open::<PijersiKit>(&other, &Provenance::default());
+    let refused = DataRun::open::<PijersiKit>(&other, &Provenance::default(), false);
     assert!(matches!(refused, Err(Error::Config(m)) if m.contains("match")));
+}
+
+#[test]
+fn a_resumed_run_continues_to_the_table_of_one_run_and_refuses_other_options() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, whole_rows) = run(&tmp.path().join("whole"), &options(5, 1));
+    let dir = tmp.path().join("resumed");
+    let variants = [
+        PijersiKit::variant("classic").unwrap(),
+        PijersiKit::variant("half-random").unwrap(),
+    ];
+    let eval = PijersiKit::evaluation(None).unwrap();
+    let stop = AtomicBool::new(false);
+    let first_half = DataOptions {
+        games: 2,
+        ..options(5, 1)
+    };
+    let data = DataRun::open::<PijersiKit>(&dir, &Provenance::default(), false).unwrap();
+    generate::<PijersiKit, _>(&eval, &variants, &first_half, &data, &stop, &mut |_| ()).unwrap();
+    drop(data);
+    assert!(read_rows(&dir).unwrap().iter().all(|r| r.game < 2));
+
+    // Other options than the games' and workers' are refused; then the rest is played.
+    let data = DataRun::open::<PijersiKit>(&dir, &Provenance::default(), true).unwrap();
+    assert_eq!(data.games_done(), 2);
+    let deeper = DataOptions {
+        depth: 2,
+        ..options(5, 2)
+    };
+    let refused = generate::<PijersiKit, _>(&eval, &variants, &deeper, &data, &stop, &mut |_| ());
+    assert!(matches!(&refused, Err(Error::Config(m)) if m.contains("other options")));
+    let mut counts = Vec::new();
+    let summary = generate::<PijersiKit, _>(&eval, &variants, &options(5, 2), &data, &stop, &mut |n| {
+        counts.push(n)
+    })
+    .unwrap();
+    assert_eq!(counts, [3, 4]);
+    assert_eq!((summary.games, summary.positions), (whole.games, whole.positions));
+    assert_eq!(read_rows(&dir).unwrap(), whole_rows);
 }
 
 #[test]
@@ -160,11 +204,19 @@ fn the_committed_text_data_of_earlier_experiments_reads() {
 fn a_stopped_run_writes_the_games_finished_and_none_after() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("stopped");
-    let data = DataRun::open::<PijersiKit>(&dir, &Provenance::default()).unwrap();
+    let data = DataRun::open::<PijersiKit>(&dir, &Provenance::default(), false).unwrap();
     let stop = AtomicBool::new(true);
     let variants = [PijersiKit::variant("classic").unwrap()];
-    let summary =
-        generate::<PijersiKit>(&variants, &options(1, 2), &data, &stop, &mut |_| ()).unwrap();
+    let eval = PijersiKit::evaluation(None).unwrap();
+    let summary = generate::<PijersiKit, _>(
+        &eval,
+        &variants,
+        &options(1, 2),
+        &data,
+        &stop,
+        &mut |_| (),
+    )
+    .unwrap();
     assert_eq!((summary.games, summary.positions), (0, 0));
     assert!(read_rows(&dir).unwrap().is_empty());
 }

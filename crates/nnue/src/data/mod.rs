@@ -60,6 +60,10 @@ pub const POSITIONS_FILE: &str = "positions.parquet";
 /// Footer key of the options (and variants) the positions were generated with, as JSON.
 pub const OPTIONS_KEY: &str = "pjlab.nnue-data.options";
 
+/// Footer key of the number of games whose positions the table holds (games `0..n`), which a
+/// resumed run continues from.
+pub const GAMES_KEY: &str = "pjlab.nnue-data.games";
+
 /// The stream of [`pjlab_core::seed::stream`] that seeds each game (setup, opening, random
 /// moves) from the run's seed and the game's number.
 pub const GAME_STREAM: u64 = 0;
@@ -119,11 +123,12 @@ impl DataOptions {
 /// What [`generate`] wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DataSummary {
-    /// Games played.
+    /// Games in the table (a resumed run's earlier games included).
     pub games: usize,
-    /// Positions written.
+    /// Positions in the table.
     pub positions: usize,
-    /// Wins of the side that moved first, draws, wins of the second.
+    /// Of the games this call played: wins of the side that moved first, draws, wins of the
+    /// second.
     pub results: [usize; 3],
 }
 
@@ -152,19 +157,31 @@ pub struct DataRun {
     dir: RunDir,
     _lock: RunLock,
     footer: Vec<(String, String)>,
+    /// A resumed run's table so far: its rows, games and recorded options.
+    previous: Option<Previous>,
+}
+
+/// What a resumed data run had written.
+struct Previous {
+    rows: Vec<Row>,
+    games: usize,
+    options: serde_json::Value,
 }
 
 impl DataRun {
     /// Opens (creating it if missing) the run directory `path` for the positions of kit `K`'s
-    /// game, recording `provenance`.
+    /// game, recording `provenance`. With `resume`, positions already there are kept and
+    /// [`generate`] continues after their last game (it refuses other options); without it,
+    /// they are refused.
     ///
     /// # Errors
     /// [`Error::Run`] when another process holds the directory or it cannot be written,
     /// [`Error::Config`] when it holds another kind of run, another game's positions, or
-    /// positions already.
+    /// positions already (without `resume`), [`Error::Table`] when they do not read.
     pub fn open<K: GameKit>(
         path: impl Into<PathBuf>,
         provenance: &pjlab_core::Provenance,
+        resume: bool,
     ) -> Result<DataRun, Error> {
         let dir = RunDir::create(path)?;
         let lock = dir.lock("pjlab nnue data")?;
@@ -180,18 +197,30 @@ impl DataRun {
                 K::INFO.name
             )));
         }
-        if dir.join(POSITIONS_FILE).exists() {
-            return Err(Error::Config(format!(
-                "{name} already holds {POSITIONS_FILE}; choose another directory"
-            )));
-        }
+        let table = dir.join(POSITIONS_FILE);
+        let previous = match (table.exists(), resume) {
+            (false, _) => None,
+            (true, false) => {
+                return Err(Error::Config(format!(
+                    "{name} already holds {POSITIONS_FILE}; resume it (--resume) or choose \
+                     another directory"
+                )));
+            }
+            (true, true) => Some(Previous::read(&table)?),
+        };
         dir.write_manifest(&Manifest::new(RunKind::NnueData, K::INFO.name))?;
         let provenance = dir.append_provenance(provenance)?;
         Ok(DataRun {
             dir,
             _lock: lock,
             footer: vec![(PROVENANCE_KEY.to_string(), provenance)],
+            previous,
         })
+    }
+
+    /// Games whose positions the run already holds (0 for a new run).
+    pub fn games_done(&self) -> usize {
+        self.previous.as_ref().map_or(0, |p| p.games)
     }
 
     /// The run's directory.
@@ -205,43 +234,105 @@ impl DataRun {
     }
 }
 
-/// Plays `options.games` games of alpha-beta against itself from `variants` in turn (game `i`
-/// from variant `i % variants.len()`) on the lab's worker pool and writes their positions to
-/// the run's table, in game order whatever the number of workers (a function of the options
-/// alone). `progress` is called on the calling thread after each game with the number written.
-/// Raising `stop` starts no more games and abandons those in progress; the games before the
-/// first one unfinished are written.
+impl Previous {
+    /// The table at `path` as an earlier invocation left it.
+    fn read(path: &Path) -> Result<Previous, Error> {
+        let rows = read_rows(path)?;
+        let metadata = pjlab_run::table::read_metadata(path)?;
+        let meta = |key: &str| metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        let bad = |what: &str| {
+            Error::Config(format!(
+                "{}: its footer has no readable {what}; it cannot be resumed",
+                path.display()
+            ))
+        };
+        let options = meta(OPTIONS_KEY)
+            .and_then(|v| serde_json::from_str(v).ok())
+            .ok_or_else(|| bad("options"))?;
+        // Tables written before the count was kept: the games after the last one with a
+        // position are played again (a game without a searched position is rare).
+        let games = match meta(GAMES_KEY) {
+            Some(v) => v.parse().map_err(|_| bad("games count"))?,
+            None => rows.last().map_or(0, |r| r.game as usize + 1),
+        };
+        Ok(Previous {
+            rows,
+            games,
+            options,
+        })
+    }
+
+    /// Whether `recorded` (the options of this invocation) continue the same games: all equal
+    /// but the number of games and of workers.
+    fn continues(&self, recorded: &serde_json::Value) -> bool {
+        let mut previous = self.options.clone();
+        if let (Some(p), Some(r)) = (previous.get_mut("options"), recorded.get("options")) {
+            for key in ["games", "workers"] {
+                if let (Some(slot), Some(v)) = (p.get_mut(key), r.get(key)) {
+                    *slot = v.clone();
+                }
+            }
+        }
+        previous == *recorded
+    }
+}
+
+/// Plays `options.games` games of alpha-beta with `eval` against itself from `variants` in
+/// turn (game `i` from variant `i % variants.len()`) on the lab's worker pool and writes their
+/// positions to the run's table, in game order whatever the number of workers (a function of
+/// the options and the evaluation alone). `eval` is the game's hand-written evaluation
+/// (`K::evaluation`) or a learned one over it. A resumed run plays only the games after those
+/// it holds. `progress` is called on the calling thread after each game with the number
+/// written in all. Raising `stop` starts no more games and abandons those in progress; the
+/// games before the first one unfinished are written.
 ///
 /// # Errors
-/// [`Error::Config`] on bad options, [`Error::Table`] when the table cannot be written.
-pub fn generate<K: GameKit>(
+/// [`Error::Config`] on bad options or when a resumed run's positions were played with other
+/// options, [`Error::Table`] when the table cannot be written.
+pub fn generate<K: GameKit, H>(
+    eval: &H,
     variants: &[K::Variant],
     options: &DataOptions,
     run: &DataRun,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize),
-) -> Result<DataSummary, Error> {
+) -> Result<DataSummary, Error>
+where
+    H: pjlab_core::Heuristic<K::Game> + Clone + Send + Sync,
+{
     if variants.is_empty() {
         return Err(Error::Config("data needs a variant".into()));
     }
     options.check()?;
-    let eval = K::evaluation(None)?;
     let mut footer = run.footer.clone();
     let names: Vec<String> = variants.iter().map(ToString::to_string).collect();
     let recorded =
         serde_json::json!({ "game": K::INFO.name, "variants": names, "options": options });
-    footer.push((OPTIONS_KEY.to_string(), recorded.to_string()));
     let path = run.positions();
+    if let Some(previous) = &run.previous
+        && !previous.continues(&recorded)
+    {
+        return Err(Error::Config(format!(
+            "{} holds positions played with other options; resume it with the same ones or \
+             choose another directory",
+            path.display()
+        )));
+    }
+    footer.push((OPTIONS_KEY.to_string(), recorded.to_string()));
 
+    let (mut rows, done) = match &run.previous {
+        Some(p) => (p.rows.clone(), p.games.min(options.games)),
+        None => (Vec::new(), 0),
+    };
+    rows.retain(|r| (r.game as usize) < done);
     let mut summary = DataSummary {
-        games: 0,
-        positions: 0,
+        games: done,
+        positions: rows.len(),
         results: [0; 3],
     };
-    let mut rows: Vec<Row> = Vec::new();
     let mut saved = Instant::now();
     let mut failure = None;
-    let jobs: Vec<usize> = (0..options.games).collect();
+    let jobs: Vec<usize> = (done..options.games).collect();
     let pool = Pool {
         workers: options.workers,
         order: Order::Scheduled,
@@ -252,7 +343,7 @@ pub fn generate<K: GameKit>(
         |_| pjlab_alphabeta::Engine::new(eval.clone(), pjlab_alphabeta::Options::default()),
         |engine, &index| {
             let variant = variants[index % variants.len()];
-            Ok::<_, Error>(play::play::<K>(engine, variant, options, index, stop))
+            Ok::<_, Error>(play::play::<K, H>(engine, variant, options, index, stop))
         },
         &mut |game: play::Played| {
             // After a stop, games past the first unfinished one are dropped: the table keeps
@@ -266,7 +357,7 @@ pub fn generate<K: GameKit>(
             rows.extend(game.rows);
             progress(summary.games);
             if failure.is_none() && saved.elapsed() >= SAVE_INTERVAL {
-                failure = write(&path, &rows, &footer).err();
+                failure = write(&path, &rows, &footer, summary.games).err();
                 saved = Instant::now();
             }
         },
@@ -274,12 +365,18 @@ pub fn generate<K: GameKit>(
     if let Some(e) = failure {
         return Err(e);
     }
-    write(&path, &rows, &footer)?;
+    write(&path, &rows, &footer, summary.games)?;
     Ok(summary)
 }
 
-/// Writes `rows` to the table at `path` atomically, `footer` in its footer.
-fn write(path: &Path, rows: &[Row], footer: &[(String, String)]) -> Result<(), Error> {
+/// Writes `rows` (of the first `games` games) to the table at `path` atomically, `footer` in
+/// its footer.
+fn write(
+    path: &Path,
+    rows: &[Row],
+    footer: &[(String, String)],
+    games: usize,
+) -> Result<(), Error> {
     let mut table = TableBuilder::new(&POSITIONS);
     for row in rows {
         table
@@ -296,6 +393,8 @@ fn write(path: &Path, rows: &[Row], footer: &[(String, String)]) -> Result<(), E
                 message: e.to_string(),
             })?;
     }
-    table.write(path, footer)?;
+    let mut footer = footer.to_vec();
+    footer.push((GAMES_KEY.to_string(), games.to_string()));
+    table.write(path, &footer)?;
     Ok(())
 }

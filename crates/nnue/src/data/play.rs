@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pjlab_alphabeta::{Engine, Limits};
-use pjlab_core::{Game, GameKit, SetupVariant, Side, seed};
+use pjlab_core::{Game, GameKit, Heuristic, SetupVariant, Side, seed};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,8 +28,8 @@ pub(super) struct Played {
 }
 
 /// Plays game `index` from `variant`; `None` when `stop` was raised first.
-pub(super) fn play<K: GameKit>(
-    engine: &mut Engine<K::Game, K::Eval>,
+pub(super) fn play<K: GameKit, H: Heuristic<K::Game>>(
+    engine: &mut Engine<K::Game, H>,
     variant: K::Variant,
     options: &DataOptions,
     index: usize,

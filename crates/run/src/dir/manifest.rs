@@ -27,6 +27,9 @@ pub enum RunKind {
     Arena,
     /// Training positions for a learned alpha-beta evaluation (`pjlab nnue data`).
     NnueData,
+    /// Generations of a learned alpha-beta evaluation, each gated against the best so far
+    /// (`pjlab nnue generations`).
+    NnueGenerations,
 }
 
 impl RunKind {
@@ -39,6 +42,7 @@ impl RunKind {
             RunKind::Balance => "balance",
             RunKind::Arena => "arena",
             RunKind::NnueData => "nnue-data",
+            RunKind::NnueGenerations => "nnue-generations",
         }
     }
 }

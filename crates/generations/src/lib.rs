@@ -1,0 +1,77 @@
+//! Generations of a learned alpha-beta evaluation that improve themselves, as chess engines
+//! improve their networks: the best player so far plays games against itself, labelled by its
+//! search and the results ([`pjlab_nnue::data`]); a candidate network is trained on them
+//! ([`pjlab_nnue::train`]); the candidate plays the best in colour pairs until an SPRT decides
+//! (or a games cap is reached) on the arena's match ([`pjlab_arena::session`]); it is promoted
+//! if H1 is accepted, kept out otherwise; and so on.
+//!
+//! A run is a directory ([`pjlab_run::dir`], kind `nnue-generations`):
+//!
+//! ```text
+//! run.json, .lock, provenance.jsonl
+//! config.toml          the spec (see [`Spec`]), written before the first game
+//! generations.jsonl    one line a decided generation ([`Generation`])
+//! gen-NNN/data/        the best player's games of generation NNN (a `pjlab nnue data` run)
+//! gen-NNN/net.nnue     its candidate (and net.nnue.card.json)
+//! gen-NNN/gate/        the candidate against the best (a `pjlab match` run: games, report)
+//! report.md, plots/    the generations' table and Elo against CPU-hours ([`report`])
+//! ```
+//!
+//! Every step resumes where it stopped: the data and gate runs keep their finished games, a
+//! candidate is written whole or not at all, and a generation is decided once. The best
+//! player is the last promoted candidate (or the spec's start), read from the ledger.
+//!
+//! No Burn: the networks are `pjlab-nnue`'s, trained by its small trainer.
+
+mod ledger;
+pub mod report;
+mod run;
+mod spec;
+mod steps;
+
+pub use ledger::{DataFigures, GateFigures, Generation, TrainFigures, cpu_seconds};
+pub use run::{Event, Outcome, Step, run};
+pub use spec::{DataSpec, GateSpec, Spec, TrainSpec};
+
+/// The ledger's file name in the run's directory.
+pub const LEDGER_FILE: &str = "generations.jsonl";
+
+/// What can go wrong in a generations run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The spec does not parse or a number is out of range.
+    #[error("spec: {0}")]
+    Spec(String),
+    /// The run directory: locked by another process, another kind of run or another spec,
+    /// unwritable, or a ledger that does not read.
+    #[error(transparent)]
+    Run(#[from] pjlab_run::Error),
+    /// A network, its data or its training.
+    #[error(transparent)]
+    Nnue(#[from] pjlab_nnue::Error),
+    /// The gate's match.
+    #[error("gate: {0}")]
+    Gate(#[from] pjlab_arena::Error),
+    /// The game's kit refused (a variant's name, its evaluation).
+    #[error(transparent)]
+    Game(#[from] pjlab_core::Error),
+    /// A file of the run could not be written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A chart could not be drawn.
+    #[error(transparent)]
+    Plot(#[from] pjlab_stats::Error),
+}
+
+/// The [`Error::Io`] of `path`.
+pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
+    move |source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}

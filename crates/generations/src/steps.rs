@@ -1,0 +1,353 @@
+//! A generation's three steps: the best player's games, the candidate's training and the gate.
+//! Each picks up what an earlier, stopped session left.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use pjlab_arena::schedule::{Player, RunKind, RunSpec};
+use pjlab_arena::stats::{SprtDecision, Wdl, score_to_elo};
+use pjlab_arena::{Played, report, session};
+use pjlab_core::{GameKit, Provenance, seed};
+use pjlab_nnue::data::{DataOptions, DataRun, Filter};
+use pjlab_nnue::{Card, NnueEval};
+
+use crate::ledger::{DataFigures, GateFigures, TrainFigures, cpu_seconds};
+use crate::run::{Event, Step};
+use crate::{Error, Spec, io};
+
+/// The streams of [`seed::stream`] each generation's steps draw from (the generation is the
+/// stream's index).
+const DATA_STREAM: u64 = 1;
+const TRAIN_STREAM: u64 = 2;
+const GATE_STREAM: u64 = 3;
+
+/// A generation's directory in the run.
+pub(crate) fn gen_dir(run: &Path, generation: u32) -> PathBuf {
+    run.join(format!("gen-{generation:03}"))
+}
+
+/// Generation `generation`'s candidate network.
+pub(crate) fn net_file(run: &Path, generation: u32) -> PathBuf {
+    gen_dir(run, generation).join("net.nnue")
+}
+
+/// The network of the best player, `None` for the hand-written evaluation.
+pub(crate) fn best_net(run: &Path, spec: &Spec, best: u32) -> Option<PathBuf> {
+    if best == 0 {
+        spec.start.clone()
+    } else {
+        Some(net_file(run, best))
+    }
+}
+
+/// Where a step's CPU time starts.
+fn cpu_start() -> f64 {
+    cpu_seconds().unwrap_or(f64::NAN)
+}
+
+/// CPU seconds since `start` (NaN where the system does not say).
+fn cpu_since(start: f64) -> f64 {
+    cpu_seconds().map_or(f64::NAN, |now| now - start)
+}
+
+/// Plays (or finishes) generation `generation`'s games of the best player against itself.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn data<K: GameKit>(
+    run: &Path,
+    spec: &Spec,
+    generation: u32,
+    best: Option<&Path>,
+    workers: usize,
+    provenance: &Provenance,
+    stop: &AtomicBool,
+    events: &mut dyn FnMut(Event),
+) -> Result<DataFigures, Error> {
+    let start = cpu_start();
+    let d = &spec.data;
+    let variants = d
+        .variants
+        .iter()
+        .map(|v| K::variant(v))
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = DataOptions {
+        games: d.games,
+        depth: d.depth,
+        opening_plies: (d.opening[0], d.opening[1]),
+        random_moves: d.random_moves,
+        seed: seed::stream(spec.seed, DATA_STREAM, u64::from(generation)),
+        workers,
+        max_plies: d.max_plies,
+        pv_leaf: false,
+    };
+    let dir = gen_dir(run, generation).join("data");
+    let data = DataRun::open::<K>(&dir, provenance, true)?;
+    let total = d.games as u64;
+    let mut progress = |done: usize| {
+        events(Event::Progress {
+            generation,
+            step: Step::Data,
+            done: done as u64,
+            total,
+        });
+    };
+    progress(data.games_done());
+    let summary = match best {
+        None => {
+            let eval = K::evaluation(None)?;
+            pjlab_nnue::data::generate::<K, _>(&eval, &variants, &options, &data, stop, &mut progress)?
+        }
+        Some(net) => {
+            let eval = NnueEval::<K::Game, K::Eval>::load::<K>(net)?;
+            pjlab_nnue::data::generate::<K, _>(&eval, &variants, &options, &data, stop, &mut progress)?
+        }
+    };
+    Ok(DataFigures {
+        games: summary.games,
+        positions: summary.positions,
+        cpu_seconds: cpu_since(start),
+    })
+}
+
+/// Trains generation `generation`'s candidate on the data of its window, unless a session
+/// before this one wrote it; the file is written whole or not at all.
+pub(crate) fn train<K: GameKit>(
+    run: &Path,
+    spec: &Spec,
+    generation: u32,
+    provenance: &Provenance,
+    events: &mut dyn FnMut(Event),
+) -> Result<TrainFigures, Error> {
+    let path = net_file(run, generation);
+    if path.exists() {
+        let (card, _) = pjlab_nnue::file::load(&path)?;
+        if let Ok(figures) = serde_json::from_value::<TrainFigures>(card.training["figures"].clone())
+        {
+            return Ok(figures);
+        }
+    }
+    let start = cpu_start();
+    let features = K::sparse_features().ok_or_else(|| {
+        Error::Spec(format!(
+            "{} has no sparse features for a learned evaluation",
+            K::INFO.name
+        ))
+    })?;
+    let reference = K::evaluation(None)?;
+    let filter = Filter {
+        quiet: spec.train.quiet,
+        no_forced: spec.train.no_forced,
+    };
+    let first = generation.saturating_sub(spec.data.window - 1).max(1);
+    let windows: Vec<PathBuf> = (first..=generation)
+        .map(|g| gen_dir(run, g).join("data"))
+        .collect();
+    let mut samples = Vec::new();
+    for dir in &windows {
+        samples.extend(pjlab_nnue::data::read(
+            dir,
+            features.as_ref(),
+            &reference,
+            filter,
+        )?);
+    }
+    if samples.is_empty() {
+        return Err(Error::Spec(format!(
+            "generation {generation} has no positions to train on (data.games, or the filters, \
+             leave none)"
+        )));
+    }
+    let mut options = spec.train.options.clone();
+    options.seed = seed::stream(spec.seed, TRAIN_STREAM, u64::from(generation));
+    let epochs = options.epochs as u64;
+    let (network, history) =
+        pjlab_nnue::train::train(features.num_features(), &samples, &options, &mut |e| {
+            events(Event::Progress {
+                generation,
+                step: Step::Train,
+                done: e.epoch as u64,
+                total: epochs,
+            });
+        })?;
+    let kept = history
+        .iter()
+        .filter(|e| e.validation.is_finite())
+        .min_by(|a, b| a.validation.total_cmp(&b.validation))
+        .or(history.last());
+    let figures = TrainFigures {
+        positions: samples.len(),
+        kept_epoch: kept.map_or(0, |e| e.epoch),
+        validation: kept.map_or(f64::NAN, |e| e.validation),
+        reference: kept.map_or(f64::NAN, |e| e.reference),
+        cpu_seconds: cpu_since(start),
+    };
+    let data: Vec<String> = windows.iter().map(|p| p.display().to_string()).collect();
+    let card = Card {
+        game: K::INFO.name.into(),
+        features: features.id(),
+        scale: options.label_scale,
+        residual: options.residual,
+        training: serde_json::json!({
+            "generation": generation,
+            "data": data,
+            "positions": samples.len(),
+            "quiet": filter.quiet,
+            "no_forced": filter.no_forced,
+            "options": options,
+            "losses": history,
+            "figures": figures,
+            "provenance": provenance,
+        }),
+    };
+    // Written beside, then renamed into place: a stopped session leaves no half network.
+    let partial = path.with_extension("nnue.partial");
+    pjlab_nnue::file::save(&partial, &card, &network)?;
+    let card_file = pjlab_nnue::file::card_path(&path);
+    std::fs::rename(pjlab_nnue::file::card_path(&partial), &card_file).map_err(io(&card_file))?;
+    std::fs::rename(&partial, &path).map_err(io(&path))?;
+    Ok(figures)
+}
+
+/// The Elo difference of a score, bounded at +-[`ELO_BOUND`] (a score of 0 or 1 gives none).
+fn elo(score: f64) -> f64 {
+    score_to_elo(score).clamp(-ELO_BOUND, ELO_BOUND)
+}
+
+/// The largest Elo difference the ledger writes.
+const ELO_BOUND: f64 = 2000.0;
+
+/// The agent spec of a player searching as `search` with the network `net` (none: the
+/// hand-written evaluation).
+fn player_spec(search: &str, net: Option<&Path>) -> String {
+    match net {
+        None => search.to_string(),
+        Some(net) => {
+            let sep = if search.contains(':') { ',' } else { ':' };
+            format!("{search}{sep}eval=nnue:{}", net.display())
+        }
+    }
+}
+
+/// Plays (or finishes) generation `generation`'s gate: its candidate against generation
+/// `best`'s network, with the SPRT of the spec; `None` when `stop` was raised before it
+/// decided.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gate<K: GameKit>(
+    run: &Path,
+    spec: &Spec,
+    generation: u32,
+    best: u32,
+    workers: usize,
+    provenance: &Provenance,
+    stop: &AtomicBool,
+    events: &mut dyn FnMut(Event),
+) -> Result<Option<GateFigures>, Error> {
+    let start = cpu_start();
+    let g = &spec.gate;
+    let dir = gen_dir(run, generation).join("gate");
+    let label = |n: u32| {
+        if n == 0 && spec.start.is_none() {
+            "hand-written".to_string()
+        } else {
+            format!("gen-{n:03}")
+        }
+    };
+    let candidate = net_file(run, generation);
+    let best_file = best_net(run, spec, best);
+    let new = RunSpec {
+        game: K::INFO.name.into(),
+        kind: RunKind::Match,
+        players: vec![
+            Player {
+                label: label(generation),
+                spec: player_spec(&g.player, Some(&candidate)),
+            },
+            Player {
+                label: label(best),
+                spec: player_spec(&g.player, best_file.as_deref()),
+            },
+        ],
+        variants: g.variants.clone(),
+        games: g.games,
+        seed: seed::stream(spec.seed, GATE_STREAM, u64::from(generation)),
+        opening_plies: g.opening_plies,
+        opening_margin: None,
+        max_plies: g.max_plies,
+        sprt: Some(spec.sprt()),
+        per_setup: false,
+        time_per_move_ms: None,
+        shard: None,
+        command: provenance.command.clone(),
+        sessions: Vec::new(),
+        pooled_seeds: Vec::new(),
+    };
+    let resume = session::games_file(&dir).exists();
+    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    let (mut match_spec, mut played) = session::open::<K>(&dir, new, resume)?;
+    match_spec.sessions.push(provenance.clone());
+    let _lock = pjlab_run::dir::RunLock::acquire(&dir, "pjlab nnue generations")?;
+    let factory = |agent: &str, seed: u64| {
+        pjlab_agents::build::<K>(agent, seed).map_err(pjlab_core::BoxError::from)
+    };
+    let total = g.games;
+    let sprt = spec.sprt();
+    let decided = |played: &[Played<K>]| report::sprt_state(&sprt, played).0.decision;
+    if decided(&played) == SprtDecision::Continue && (played.len() as u64) < total {
+        let stopped_before = stop.load(std::sync::atomic::Ordering::SeqCst);
+        events(Event::Progress {
+            generation,
+            step: Step::Gate,
+            done: played.len() as u64,
+            total,
+        });
+        session::play::<K>(
+            &dir,
+            &match_spec,
+            &mut played,
+            &factory,
+            workers,
+            stop,
+            &mut |so_far| {
+                events(Event::Progress {
+                    generation,
+                    step: Step::Gate,
+                    done: so_far.len() as u64,
+                    total,
+                });
+            },
+        )?;
+        // The arena raises the stop flag when its SPRT decides; that stop is the gate's own,
+        // not the run's. (A Ctrl-C in the same instant is lost with it: the next one stops.)
+        if !stopped_before && decided(&played) != SprtDecision::Continue {
+            stop.store(false, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+    let scheduled = match_spec.shard_schedule::<K>()?.len();
+    report::write::<K>(&dir, &match_spec, &played, scheduled)?;
+    let (state, _) = report::sprt_state(&sprt, &played);
+    let decision = match state.decision {
+        SprtDecision::H1 => "H1",
+        SprtDecision::H0 => "H0",
+        SprtDecision::Continue if played.len() >= scheduled => "cap",
+        // Stopped from outside before a decision: the gate resumes next time.
+        SprtDecision::Continue => return Ok(None),
+    };
+    let mut wdl = Wdl::default();
+    for game in &played {
+        wdl.add(if game.spec.first == 0 {
+            game.result
+        } else {
+            -game.result
+        });
+    }
+    let (lo, hi) = wdl.interval();
+    let score = wdl.score();
+    Ok(Some(GateFigures {
+        games: played.len(),
+        wdl: [wdl.wins, wdl.draws, wdl.losses],
+        score: [score, lo, hi],
+        elo: [elo(score), elo(lo), elo(hi)],
+        llr: [state.llr, state.lower, state.upper],
+        decision: decision.to_string(),
+        cpu_seconds: cpu_since(start),
+    }))
+}
