@@ -11,13 +11,13 @@ use pjlab_stats::plot::{Series, line_chart};
 use crate::ledger::Generation;
 use crate::{Error, LEDGER_FILE, Spec, io};
 
-/// Reads the spec and the ledger of the run in `dir` and writes its report; returns the
-/// report's path.
+/// Reads the spec and the ledger of the run in `dir` and writes its report into `out` (the
+/// run's own directory, or another); returns the report's path.
 ///
 /// # Errors
 /// [`Error::Run`] when the run has no readable spec or ledger, [`Error::Io`] or
 /// [`Error::Plot`] when a file cannot be written.
-pub fn rewrite(dir: &Path) -> Result<PathBuf, Error> {
+pub fn rewrite(dir: &Path, out: &Path) -> Result<PathBuf, Error> {
     let run = RunDir::at(dir);
     let text = run.config_text()?.ok_or_else(|| {
         Error::Spec(format!(
@@ -27,8 +27,8 @@ pub fn rewrite(dir: &Path) -> Result<PathBuf, Error> {
     })?;
     let spec = Spec::parse(&text)?;
     let decided = MetricsLog::<Generation>::new(run.join(LEDGER_FILE)).read()?;
-    write(dir, &spec, &decided)?;
-    Ok(dir.join("report.md"))
+    write(out, &spec, &decided)?;
+    Ok(out.join("report.md"))
 }
 
 /// The best player's Elo after each generation relative to the start, chained through the

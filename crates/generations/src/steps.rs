@@ -94,11 +94,25 @@ pub(crate) fn data<K: GameKit>(
     let summary = match best {
         None => {
             let eval = K::evaluation(None)?;
-            pjlab_nnue::data::generate::<K, _>(&eval, &variants, &options, &data, stop, &mut progress)?
+            pjlab_nnue::data::generate::<K, _>(
+                &eval,
+                &variants,
+                &options,
+                &data,
+                stop,
+                &mut progress,
+            )?
         }
         Some(net) => {
             let eval = NnueEval::<K::Game, K::Eval>::load::<K>(net)?;
-            pjlab_nnue::data::generate::<K, _>(&eval, &variants, &options, &data, stop, &mut progress)?
+            pjlab_nnue::data::generate::<K, _>(
+                &eval,
+                &variants,
+                &options,
+                &data,
+                stop,
+                &mut progress,
+            )?
         }
     };
     Ok(DataFigures {
@@ -120,7 +134,8 @@ pub(crate) fn train<K: GameKit>(
     let path = net_file(run, generation);
     if path.exists() {
         let (card, _) = pjlab_nnue::file::load(&path)?;
-        if let Ok(figures) = serde_json::from_value::<TrainFigures>(card.training["figures"].clone())
+        if let Ok(figures) =
+            serde_json::from_value::<TrainFigures>(card.training["figures"].clone())
         {
             return Ok(figures);
         }

@@ -48,7 +48,14 @@ fn go(dir: &Path, spec: &Spec, stop: &AtomicBool) -> Result<Outcome, Error> {
 }
 
 fn go_with(dir: &Path, spec: &Spec, workers: usize, stop: &AtomicBool) -> Result<Outcome, Error> {
-    run::<PijersiKit>(dir, spec, workers, &Provenance::default(), stop, &mut |_| ())
+    run::<PijersiKit>(
+        dir,
+        spec,
+        workers,
+        &Provenance::default(),
+        stop,
+        &mut |_| (),
+    )
 }
 
 fn ledger(dir: &Path) -> Vec<Generation> {
@@ -95,7 +102,11 @@ fn a_run_writes_each_generation_and_hands_the_best_on() {
         let rows = pjlab_nnue::data::read_rows(&here.join("data")).unwrap();
         assert_eq!(rows.len(), g.data.positions);
         // Trained on this generation's positions and the one before's (window 2).
-        let before = if n > 1 { lines[i - 1].data.positions } else { 0 };
+        let before = if n > 1 {
+            lines[i - 1].data.positions
+        } else {
+            0
+        };
         assert_eq!(g.train.positions, g.data.positions + before);
         let (card, network) = pjlab_nnue::file::load(&here.join("net.nnue")).unwrap();
         assert_eq!((card.game.as_str(), network.hidden), ("pijersi", 16));
@@ -108,7 +119,10 @@ fn a_run_writes_each_generation_and_hands_the_best_on() {
         // At most the cap (an SPRT stop may leave the last pair half played).
         assert!(played.len() <= 6);
         let candidate = &match_spec.players[0].spec;
-        assert!(candidate.ends_with(&format!("gen-{n:03}/net.nnue")), "{candidate}");
+        assert!(
+            candidate.ends_with(&format!("gen-{n:03}/net.nnue")),
+            "{candidate}"
+        );
         let opponent = &match_spec.players[1].spec;
         if best == 0 {
             assert_eq!(opponent, "alphabeta:depth=1");
@@ -118,7 +132,11 @@ fn a_run_writes_each_generation_and_hands_the_best_on() {
         let points: f64 = played
             .iter()
             .map(|p| {
-                let r = if p.spec.first == 0 { p.result } else { -p.result };
+                let r = if p.spec.first == 0 {
+                    p.result
+                } else {
+                    -p.result
+                };
                 (f64::from(r) + 1.0) / 2.0
             })
             .sum();
@@ -133,7 +151,11 @@ fn a_run_writes_each_generation_and_hands_the_best_on() {
         }
     }
     let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
-    assert_eq!(report.matches("\n| 1 | hand-written |").count(), 1, "{report}");
+    assert_eq!(
+        report.matches("\n| 1 | hand-written |").count(),
+        1,
+        "{report}"
+    );
     assert!(dir.join("plots/elo.svg").exists());
 }
 

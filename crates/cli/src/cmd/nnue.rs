@@ -24,6 +24,27 @@ pub struct Args {
 enum Sub {
     Data(DataArgs),
     Train(TrainArgs),
+    Generations(GenerationsArgs),
+}
+
+/// Improve a learned evaluation by generations: the best player plays itself, a candidate is
+/// trained on its games, an SPRT match against the best promotes it or not; repeat. The run
+/// directory keeps every generation's games, network and gate, `generations.jsonl` and
+/// `report.md`; run the same command again to resume (or with a spec asking for more
+/// generations, to go on).
+#[derive(clap::Args, Debug)]
+struct GenerationsArgs {
+    /// The run's spec (TOML: game, generations, seed, start, [data], [train], [gate]; see
+    /// configs/generations-pijersi.toml, every key commented).
+    #[arg(long, value_name = "FILE")]
+    spec: PathBuf,
+    /// The run directory (created if missing; a run there is resumed).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Threads playing games (all cores when unset; the games do not depend on it, but the
+    /// games a gate plays after its SPRT decides may).
+    #[arg(long)]
+    workers: Option<usize>,
 }
 
 /// Play alpha-beta self-play games and write their positions to a run directory:
@@ -35,10 +56,15 @@ struct DataArgs {
     /// The game.
     #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
-    /// Output run directory (created if missing; refused if it holds positions already).
-    /// Earlier builds wrote a text file here; `nnue train --data` still reads those.
+    /// Output run directory (created if missing; refused if it holds positions already,
+    /// unless `--resume`). Earlier builds wrote a text file here; `nnue train --data` still
+    /// reads those.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Continue the run in `--out`: keep its games and play those left (the options must be
+    /// the same but `--games`, which may grow, and `--workers`).
+    #[arg(long)]
+    resume: bool,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -129,7 +155,101 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     match args.command {
         Sub::Data(args) => crate::with_game!(args.game, |K| data::<K>(&args, verbosity)),
         Sub::Train(args) => crate::with_game!(args.game, |K| train::<K>(&args, verbosity)),
+        Sub::Generations(args) => generations(&args, verbosity),
     }
+}
+
+fn generations(args: &GenerationsArgs, verbosity: Verbosity) -> Result<()> {
+    let text = std::fs::read_to_string(&args.spec)
+        .with_context(|| format!("cannot read {}", args.spec.display()))?;
+    let spec = pjlab_generations::Spec::parse(&text)
+        .with_context(|| format!("{}", args.spec.display()))?;
+    let game = GameName::parse(&spec.game)?;
+    crate::with_game!(game, |K| run_generations::<K>(&spec, args, verbosity))
+}
+
+fn run_generations<K: GameKit>(
+    spec: &pjlab_generations::Spec,
+    args: &GenerationsArgs,
+    verbosity: Verbosity,
+) -> Result<()> {
+    use pjlab_generations::{Event, Outcome};
+    crate::cmd::install_stop_signal("keeping the finished games; run again to resume");
+    let workers = pjlab_run::pool::workers(args.workers);
+    let quiet = verbosity == Verbosity::Quiet;
+    let mut bar: Option<(u32, pjlab_generations::Step, indicatif::ProgressBar)> = None;
+    let total = spec.generations;
+    let outcome = pjlab_generations::run::<K>(
+        &args.out,
+        spec,
+        workers,
+        &crate::cmd::provenance(),
+        &crate::cmd::STOP,
+        &mut |event| match event {
+            Event::Progress {
+                generation,
+                step,
+                done,
+                total: len,
+            } => {
+                if !matches!(&bar, Some((g, s, _)) if *g == generation && *s == step) {
+                    if let Some((_, _, old)) = bar.take() {
+                        old.finish_and_clear();
+                    }
+                    let prefix = format!("generation {generation}/{total} {}", step.name());
+                    let unit = if step == pjlab_generations::Step::Train {
+                        "passes"
+                    } else {
+                        "games"
+                    };
+                    bar = Some((
+                        generation,
+                        step,
+                        crate::bars::counter(&prefix, unit, len, done, quiet),
+                    ));
+                }
+                if let Some((_, _, b)) = &bar {
+                    b.set_position(done);
+                }
+            }
+            Event::Decided(g) => {
+                if let Some((_, _, old)) = bar.take() {
+                    old.finish_and_clear();
+                }
+                println!(
+                    "generation {}: {} games, score {:.1}% (95% {:.1}-{:.1}) against {}, {}: {}",
+                    g.generation,
+                    g.gate.games,
+                    100.0 * g.gate.score[0],
+                    100.0 * g.gate.score[1],
+                    100.0 * g.gate.score[2],
+                    if g.best == 0 {
+                        "the start".to_string()
+                    } else {
+                        format!("generation {}", g.best)
+                    },
+                    g.gate.decision,
+                    if g.promoted { "promoted" } else { "kept out" }
+                );
+            }
+        },
+    );
+    if let Some((_, _, old)) = bar.take() {
+        old.finish_and_clear();
+    }
+    match outcome? {
+        Outcome::Finished => println!(
+            "{} generations decided; report in {}",
+            total,
+            args.out.join("report.md").display()
+        ),
+        Outcome::Stopped => println!(
+            "stopped; resume with the same command (pjlab nnue generations --spec {} --out {})",
+            args.spec.display(),
+            args.out.display()
+        ),
+    }
+    Ok(())
 }
 
 fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
@@ -159,18 +279,20 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
              choose a name without `.txt`"
         );
     }
-    let run = DataRun::open::<K>(&args.out, &crate::cmd::provenance())?;
+    let run = DataRun::open::<K>(&args.out, &crate::cmd::provenance(), args.resume)?;
     crate::cmd::install_stop_signal("writing the games finished so far");
     let started = std::time::Instant::now();
     let bar = crate::bars::counter(
         "nnue data",
         "games",
         args.games as u64,
-        0,
+        run.games_done() as u64,
         verbosity == Verbosity::Quiet,
     );
     let mut progress = |done: usize| bar.set_position(done as u64);
-    let summary = pjlab_nnue::data::generate::<K>(
+    let eval = K::evaluation(None)?;
+    let summary = pjlab_nnue::data::generate::<K, _>(
+        &eval,
         &variants,
         &options,
         &run,

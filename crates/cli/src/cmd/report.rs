@@ -120,6 +120,7 @@ fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
             pjlab_train::metrics::plot(&out, &rows)?;
             path
         }
+        (RunKind::NnueGenerations, _) => pjlab_generations::report::rewrite(dir, &out)?,
         (kind @ RunKind::NnueData, _) => bail!(
             "{} holds a {} run, whose positions.parquet is training data: it has no report \
              (read it with `pjlab nnue train --data {}`)",
