@@ -162,12 +162,16 @@ fn a_resumed_run_continues_to_the_table_of_one_run_and_refuses_other_options() {
     let refused = generate::<PijersiKit, _>(&eval, &variants, &deeper, &data, &stop, &mut |_| ());
     assert!(matches!(&refused, Err(Error::Config(m)) if m.contains("other options")));
     let mut counts = Vec::new();
-    let summary = generate::<PijersiKit, _>(&eval, &variants, &options(5, 2), &data, &stop, &mut |n| {
-        counts.push(n)
-    })
-    .unwrap();
+    let summary =
+        generate::<PijersiKit, _>(&eval, &variants, &options(5, 2), &data, &stop, &mut |n| {
+            counts.push(n)
+        })
+        .unwrap();
     assert_eq!(counts, [3, 4]);
-    assert_eq!((summary.games, summary.positions), (whole.games, whole.positions));
+    assert_eq!(
+        (summary.games, summary.positions),
+        (whole.games, whole.positions)
+    );
     assert_eq!(read_rows(&dir).unwrap(), whole_rows);
 }
 
@@ -208,15 +212,9 @@ fn a_stopped_run_writes_the_games_finished_and_none_after() {
     let stop = AtomicBool::new(true);
     let variants = [PijersiKit::variant("classic").unwrap()];
     let eval = PijersiKit::evaluation(None).unwrap();
-    let summary = generate::<PijersiKit, _>(
-        &eval,
-        &variants,
-        &options(1, 2),
-        &data,
-        &stop,
-        &mut |_| (),
-    )
-    .unwrap();
+    let summary =
+        generate::<PijersiKit, _>(&eval, &variants, &options(1, 2), &data, &stop, &mut |_| ())
+            .unwrap();
     assert_eq!((summary.games, summary.positions), (0, 0));
     assert!(read_rows(&dir).unwrap().is_empty());
 }
