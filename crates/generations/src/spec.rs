@@ -175,7 +175,7 @@ impl Spec {
         if !(0.0..=1.0).contains(&self.data.random_moves) {
             return bad("data.random_moves is a share from 0 to 1");
         }
-        if g.games < 2 || g.games % 2 != 0 {
+        if g.games < 2 || !g.games.is_multiple_of(2) {
             return bad("gate.games must be even and at least 2 (colour pairs)");
         }
         if g.player.contains("eval=") {

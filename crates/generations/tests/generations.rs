@@ -245,3 +245,30 @@ fn a_run_refuses_another_spec_game_or_kind() {
     unknown.data.variants = vec!["no-such".into()];
     assert!(go(&tmp.path().join("v"), &unknown, &stop).is_err());
 }
+
+#[test]
+fn the_committed_specs_parse_and_name_their_games_variants() {
+    use pjlab_core::GameKit;
+    let configs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs");
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(&configs).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("generations-") {
+            continue;
+        }
+        let spec = Spec::parse(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let variants = spec.data.variants.iter().chain(&spec.gate.variants);
+        match spec.game.as_str() {
+            "pijersi" => variants.for_each(|v| assert!(PijersiKit::variant(v).is_ok(), "{v}")),
+            "abalone" => variants.for_each(|v| {
+                assert!(pjlab_abalone::AbaloneKit::variant(v).is_ok(), "{v}");
+            }),
+            other => panic!("{name}: {other}"),
+        }
+        seen.push(spec.game);
+    }
+    seen.sort();
+    assert_eq!(seen, ["abalone", "pijersi"]);
+}
