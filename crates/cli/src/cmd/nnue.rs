@@ -209,6 +209,14 @@ fn run_generations<K: GameKit>(
                     ));
                 }
                 if let Some((_, _, b)) = &bar {
+                    // Without a terminal the bar is hidden: a plain line every tenth instead.
+                    let tenth = |n: u64| n * 10 / len.max(1);
+                    if !quiet && b.is_hidden() && (done == 0 || tenth(done) > tenth(b.position())) {
+                        eprintln!(
+                            "generation {generation}/{total} {}: {done}/{len}",
+                            step.name()
+                        );
+                    }
                     b.set_position(done);
                 }
             }
