@@ -65,12 +65,31 @@ pub fn write(dir: &Path, spec: &Spec, decided: &[Generation]) -> Result<(), Erro
         points.iter().map(|&(h, e, _)| (h, e)).collect(),
     )
     .with_errors(points.iter().map(|&(h, e, w)| (h, e - w, e + w)).collect());
+    // Each candidate where its gate put it: the best player's Elo when it was gated plus its
+    // gate's estimate, with the gate's interval.
+    let candidates: Vec<(f64, f64, f64)> = decided
+        .iter()
+        .zip(&points)
+        .zip(points.iter().skip(1))
+        .map(|((g, before), after)| {
+            let base = before.1;
+            (after.0, base + g.gate.elo[1], base + g.gate.elo[2])
+        })
+        .collect();
+    let candidate_points = decided
+        .iter()
+        .zip(&points)
+        .zip(points.iter().skip(1))
+        .map(|((g, before), after)| (after.0, before.1 + g.gate.elo[0]))
+        .collect();
+    let gates =
+        Series::new("each candidate by its gate (95%)", candidate_points).with_errors(candidates);
     line_chart(
         &plots.join("elo.svg"),
         &format!("{}: the best learned evaluation by generation", spec.game),
         "CPU-hours (data, training and gates)",
         "Elo over the start",
-        &[series],
+        &[series, gates],
     )?;
     Ok(())
 }
