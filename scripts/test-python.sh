@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Python package's tests: makes .venv-python beside this script's repository (Python 3.9 or
 # newer with venv), installs the pinned tools of python/requirements-test.txt, builds the
-# package (crates/python through maturin) into it, builds the binary the records and arena
-# tests run (`pjlab`, in ${CARGO_TARGET_DIR:-target}/release; PJLAB_BIN names it for pytest)
-# and runs pytest on python/tests. "No tests collected" is a failure. Extra arguments go to
+# package (crates/python through maturin) into it, checks that the wheel of
+# scripts/build-wheel.sh installs and plays in a fresh environment without Rust, builds the
+# binary the records and arena tests run (`pjlab`, in ${CARGO_TARGET_DIR:-target}/release;
+# PJLAB_BIN names it for pytest) and runs pytest on python/tests. "No tests collected" is a failure. Extra arguments go to
 # pytest (e.g. -k batched).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,29 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
 # `maturin develop` builds the extension (release) and installs the package in place.
 (cd python && VIRTUAL_ENV="$PWD/../$venv" "../$venv/bin/maturin" develop --release --quiet)
+
+# The wheel of scripts/build-wheel.sh installs into a fresh virtual environment with nothing on
+# PATH (so no Rust toolchain), and plays there.
+wheels=$(mktemp -d)
+fresh=$(mktemp -d)
+trap 'rm -rf "$wheels" "$fresh"' EXIT
+scripts/build-wheel.sh "$wheels" >/dev/null
+python3 -m venv "$fresh/venv"
+mkdir "$fresh/empty"
+env PATH="$fresh/empty" "$fresh/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+  "$wheels"/pjlab-*.whl
+env PATH="$fresh/empty" "$fresh/venv/bin/python" - <<'PY'
+import shutil
+import pjlab
+assert shutil.which("cargo") is None and shutil.which("rustc") is None, "Rust on PATH"
+assert pjlab.__file__.startswith(__import__("sys").prefix), pjlab.__file__
+state = pjlab.load_game("abalone").new_initial_state(seed=1)
+agent = pjlab.Agent("alphabeta:depth=1", "abalone")
+for _ in range(6):
+    state.apply_action(agent.choose(state))
+assert state.move_number() == 6
+print("test-python: the wheel installs and plays without a Rust toolchain")
+PY
 
 cargo build --release --quiet -p pjlab-cli
 export PJLAB_BIN="${PJLAB_BIN:-$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/pjlab}"

@@ -7,6 +7,11 @@
 # Stopping rule: 20,000 games or 150 minutes, whichever comes first; the file is written game by
 # game in game order, and the games finished by then are the data. It runs at the lowest
 # priority beside other work (its rate says nothing about the machine).
+#
+# Played by the build of the time, whose `nnue data --out FILE.txt` wrote a text file; today's
+# build writes a run directory (`--out DIR`, positions.parquet inside) and refuses `.txt`, so
+# replaying this script needs that build (its commit is in the directory's nets' cards).
+# `nnue train --data` still reads the text files kept here.
 set -e
 PJLAB=${PJLAB:-target/release/pjlab}
 mkdir -p experiments/neural-strongest/data

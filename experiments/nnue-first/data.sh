@@ -7,6 +7,11 @@
 # 25 minutes, whichever comes first, and the games written by then are the data.
 # (A first attempt at depth 5 ran at about 5 s a game with 2 workers beside other builds on the
 # 2-core machine: too slow for this session; it was stopped and its games discarded.)
+#
+# Played by the build of the time, whose `nnue data --out FILE.txt` wrote a text file; today's
+# build writes a run directory (`--out DIR`, positions.parquet inside) and refuses `.txt`, so
+# replaying this script needs that build (its commit is in the directory's nets' cards).
+# `nnue train --data` still reads the text files kept here.
 set -e
 PJLAB=${PJLAB:-target/release/pjlab}
 mkdir -p experiments/nnue-first/data

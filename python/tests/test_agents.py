@@ -81,6 +81,10 @@ def test_errors_name_the_problem():
         pjlab.Agent("nosuch", "pijersi")
     with pytest.raises(ValueError, match="depth"):
         pjlab.Agent("alphabeta:depht=3", "pijersi")
+    with pytest.raises(pjlab.AgentError, match="gives option `depth` more than once"):
+        pjlab.Agent("alphabeta:depth=3,tt=8,depth=4", "pijersi")
+    with pytest.raises(pjlab.AgentError, match="option `sims` more than once"):
+        pjlab.Agent("ismcts:sims=10,sims=20", "chifoumi")
     with pytest.raises(KeyError, match="unknown game"):
         pjlab.Agent("random", "go")
     with pytest.raises(ValueError, match="focused:X"):

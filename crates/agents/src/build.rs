@@ -47,6 +47,14 @@ pub enum SpecError {
     /// An option is not `key=value`.
     #[error("option `{0}` is not key=value")]
     Malformed(String),
+    /// An option is given more than once.
+    #[error("agent `{agent}` gives option `{key}` more than once")]
+    Repeated {
+        /// The agent.
+        agent: String,
+        /// The option repeated.
+        key: String,
+    },
     /// The evaluation (a learned one's file, its features) cannot be used.
     #[error("{0}")]
     Eval(String),
@@ -73,6 +81,7 @@ impl From<spec::SpecError> for SpecError {
                 value,
                 reason: expected,
             },
+            spec::SpecError::Repeated { name, key } => SpecError::Repeated { agent: name, key },
             spec::SpecError::Missing { key, .. } => SpecError::BadValue {
                 key,
                 value: String::new(),

@@ -3,9 +3,9 @@
 //! [`Spec::parse`] splits the name from the options; the typed getters (`take_u32`,
 //! `take_duration`, `take_path`...) take each option the spec may hold, returning `None` when
 //! it is absent and an error naming the option when its value does not parse; then
-//! [`Spec::finish`] refuses any option left untaken, naming the spec and the options taken. A
-//! repeated option takes its last value (every one must parse). Unknown names, options and
-//! values are errors, never defaults in disguise.
+//! [`Spec::finish`] refuses any option left untaken, naming the spec and the options taken. An
+//! option given twice is refused when the spec is parsed (which of two values was meant cannot
+//! be told). Unknown names, options and values are errors, never defaults in disguise.
 //!
 //! Players written `name:argument` with an argument that is not `key=value` (Chifoumi's
 //! `focused:F`) split with [`split`] instead.
@@ -58,6 +58,14 @@ pub enum SpecError {
         value: String,
         /// What was expected.
         expected: String,
+    },
+    /// An option given more than once.
+    #[error("`{name}` gives option `{key}` more than once")]
+    Repeated {
+        /// The spec's name.
+        name: String,
+        /// The option repeated.
+        key: String,
     },
     /// A required option that is absent.
     #[error("`{name}` needs `{key}`")]
@@ -123,7 +131,14 @@ impl Spec {
             let (k, v) = option
                 .split_once('=')
                 .ok_or_else(|| SpecError::Malformed(option.to_string()))?;
-            options.push((k.trim().to_string(), v.trim().to_string()));
+            let key = k.trim();
+            if options.iter().any(|(seen, _): &(String, String)| seen == key) {
+                return Err(SpecError::Repeated {
+                    name: name.to_string(),
+                    key: key.to_string(),
+                });
+            }
+            options.push((key.to_string(), v.trim().to_string()));
         }
         Ok(Spec {
             text: text.trim().to_string(),
@@ -150,8 +165,8 @@ impl Spec {
         &self.options
     }
 
-    /// The last value of option `key`, marking every occurrence taken; each value passes
-    /// through `read`, and the first that fails is an error.
+    /// The value of option `key` (given at most once: [`Spec::parse`] refuses repeats), marked
+    /// taken, through `read`.
     ///
     /// # Errors
     /// [`SpecError::BadValue`] with `expected` when `read` refuses a value.
@@ -307,10 +322,20 @@ mod tests {
             spec.take_u32("sims").unwrap_err().to_string(),
             "bad value `ten` for `sims`: a whole number"
         );
-        let mut spec = Spec::parse("x:c=2,c=3").unwrap();
-        assert_eq!(spec.take_f64_in("c", 0.0, 10.0), Ok(Some(3.0)));
-        let mut spec = Spec::parse("x:c=20,c=3").unwrap();
+        let mut spec = Spec::parse("x:c=20").unwrap();
         assert!(spec.take_f64_in("c", 0.0, 10.0).is_err());
+        // An option given twice is refused, whatever the values, spaces around the key aside.
+        for text in ["x:c=2,c=3", "x:c=2, c =2", "alphabeta:depth=3,tt=8,depth=4"] {
+            let key = if text.contains("depth") { "depth" } else { "c" };
+            assert_eq!(
+                Spec::parse(text),
+                Err(SpecError::Repeated {
+                    name: text.split(':').next().unwrap().into(),
+                    key: key.into()
+                }),
+                "{text}"
+            );
+        }
 
         let mut spec = Spec::parse("random:depth=3").unwrap();
         spec.take_u64("seed").unwrap();

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The rating list of the lab's Pijersi players (written before any of its games): a round robin
+# at 100 ms a move, one core each, 100 colour-paired games a pair (classic and half-random
+# setups in turn, 2 opening plies among moves within 30 centi-units of the best, seed 41), no
+# early stop; the ratings with their intervals are the tournament report's (`report.md`).
+#
+#   experiments/rating-list/run.sh [WORKERS=2]     # on an otherwise idle machine
+#
+# The players: random, greedy, alpha-beta with the hand-written evaluation at depths 1 to 4
+# and at 100 ms, the residual learned evaluation (experiments/neural-strongest) at 100 ms, the
+# MCTS network (experiments/pijersi-vs-alphabeta) at 100 ms, and every generation the
+# generations run (experiments/nnue-generations/pijersi) has promoted when this script starts,
+# at 100 ms. Fixed-depth players take the time their depth takes. Stop it at any time and run
+# it again: it resumes (a resumed run keeps the players it started with).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+workers=${1:-2}
+PJLAB=${PJLAB:-target/release/pjlab}
+[ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
+out=experiments/rating-list/pijersi
+if [ -f "$out/games.parquet" ]; then
+  exec "$PJLAB" tournament --resume --out "$out" --workers "$workers"
+fi
+agents=(
+  random greedy
+  alphabeta:depth=1 alphabeta:depth=2 alphabeta:depth=3 alphabeta:depth=4
+  alphabeta:time=100ms
+  alphabeta:time=100ms,eval=nnue-int:experiments/neural-strongest/nets/all6-32r-quiet.json
+  net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint,time=100ms
+)
+ledger=experiments/nnue-generations/pijersi/generations.jsonl
+if [ -f "$ledger" ]; then
+  for g in $(grep '"promoted":true' "$ledger" | sed -E 's/.*"generation":([0-9]+).*/\1/'); do
+    agents+=("alphabeta:time=100ms,eval=nnue:experiments/nnue-generations/pijersi/gen-$(printf %03d "$g")/net.nnue")
+  done
+fi
+uptime
+for a in "${agents[@]}"; do args+=(--agents "$a"); done
+"$PJLAB" tournament --game pijersi "${args[@]}" --games 100 --variants classic,half-random \
+  --seed 41 --opening-plies 2 --opening-margin 30 --workers "$workers" --out "$out"
+uptime
