@@ -132,7 +132,10 @@ impl Spec {
                 .split_once('=')
                 .ok_or_else(|| SpecError::Malformed(option.to_string()))?;
             let key = k.trim();
-            if options.iter().any(|(seen, _): &(String, String)| seen == key) {
+            if options
+                .iter()
+                .any(|(seen, _): &(String, String)| seen == key)
+            {
                 return Err(SpecError::Repeated {
                     name: name.to_string(),
                     key: key.to_string(),
