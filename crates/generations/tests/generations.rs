@@ -145,7 +145,15 @@ fn a_run_writes_each_generation_and_hands_the_best_on() {
         assert!(["H1", "H0", "cap"].contains(&g.gate.decision.as_str()));
         assert_eq!(g.promoted, g.gate.decision == "H1");
         assert!(g.gate.decision != "cap" || played.len() == 6);
-        assert!(here.join("gate/report.md").exists());
+        // The gate's report says why it stopped: its SPRT, or the games cap (not "partial").
+        let report = std::fs::read_to_string(here.join("gate/report.md")).unwrap();
+        let said = format!(
+            "**Stopped by its SPRT after {} of 6 games: {} accepted.**",
+            played.len(),
+            g.gate.decision
+        );
+        assert_eq!(report.contains(&said), g.gate.decision != "cap", "{report}");
+        assert!(!report.contains("Partial report"), "{report}");
         if g.promoted {
             best = n;
         }

@@ -23,7 +23,7 @@ use crate::Error;
 use crate::plot::Estimate;
 use crate::runner::{Ending, Played, PlayedGame};
 use crate::schedule::{RunKind, RunSpec};
-use crate::stats::{Sprt, SprtState, Wdl, wilson};
+use crate::stats::{Sprt, SprtDecision, SprtState, Wdl, wilson};
 
 pub use balance::{Group, variant_groups};
 
@@ -141,7 +141,18 @@ pub fn write<K: GameKit>(
         other => format!("A {} run", other.name()),
     };
     let _ = writeln!(md, "# {title}\n");
-    if games.len() < scheduled {
+    let decided = run
+        .sprt
+        .map(|test| sprt_state(&test, &games).0.decision)
+        .filter(|d| *d != SprtDecision::Continue);
+    if let Some(decision) = decided {
+        let _ = writeln!(
+            md,
+            "**Stopped by its SPRT after {} of {scheduled} games: {} accepted.**\n",
+            games.len(),
+            if decision == SprtDecision::H1 { "H1" } else { "H0" }
+        );
+    } else if games.len() < scheduled {
         let _ = writeln!(
             md,
             "**Partial report: {} of {scheduled} games played.** Resume with `--resume`.\n",
