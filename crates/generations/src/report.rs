@@ -188,23 +188,18 @@ fn markdown(spec: &Spec, decided: &[Generation]) -> String {
         .map_or(0, |g| g.generation);
     let points = chained(decided);
     let &(hours, elo, half) = points.last().unwrap_or(&(0.0, 0.0, 0.0));
+    let named = match (best, &spec.start) {
+        (0, None) => "the hand-written evaluation".to_string(),
+        (0, Some(p)) => format!("the start, `{}`", p.display()),
+        (n, _) => format!("gen-{n:03} (`gen-{n:03}/net.nnue`)"),
+    };
     let _ = writeln!(
         md,
-        "\nThe best player now: {} (`{}`), {elo:+.0} ± {half:.0} Elo over the start by the \
+        "\nThe best player now: {named}, {elo:+.0} ± {half:.0} Elo over the start by the \
          chained gates, after {hours:.2} CPU-hours. A gate stopped by its SPRT overstates the \
          promoted candidate's gain (the test stops on a lucky run more often than on an \
          unlucky one), so the chain is an upper estimate; judge the best player in a match of \
          its own on other seeds.\n\n![Elo against CPU-hours](plots/elo.svg)",
-        best_name(spec, best),
-        if best == 0 {
-            spec.start
-                .as_ref()
-                .map_or("alpha-beta's own evaluation".into(), |p| {
-                    p.display().to_string()
-                })
-        } else {
-            format!("gen-{best:03}/net.nnue")
-        },
     );
     md
 }

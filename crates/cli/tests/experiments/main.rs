@@ -197,6 +197,13 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
             fresh.push((dir.clone(), report));
         }
     }
+    // Generations runs: their report from their ledger and spec.
+    for dir in dirs_with(&root, "generations.jsonl") {
+        let name = dir.strip_prefix(&root).unwrap().display().to_string();
+        let out = tmp.path().join(fresh.len().to_string());
+        let report = regenerate(&dir, &out, "report.md", &name);
+        fresh.push((dir, report));
+    }
     // Atlases: their report from their cells' records (`pjlab atlas report`).
     for dir in dirs_with(&root, "atlas.toml") {
         let name = dir.strip_prefix(&root).unwrap().display().to_string();
