@@ -150,7 +150,11 @@ pub fn write<K: GameKit>(
             md,
             "**Stopped by its SPRT after {} of {scheduled} games: {} accepted.**\n",
             games.len(),
-            if decision == SprtDecision::H1 { "H1" } else { "H0" }
+            if decision == SprtDecision::H1 {
+                "H1"
+            } else {
+                "H0"
+            }
         );
     } else if games.len() < scheduled {
         let _ = writeln!(
