@@ -184,7 +184,7 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             if let Some(plies) = options.take_parsed("quiescence", "a number of plies")? {
                 engine.quiescence_plies = plies;
             }
-            let weights = options.take_path("eval");
+            let weights = options.take_path("eval")?;
             options.finish()?;
             if limits == Limits::default() {
                 limits.depth = Some(4);

@@ -75,6 +75,15 @@ impl UgiAgent {
         let mut timeout = Duration::from_secs(30);
         let mut stderr = None;
         let mut options = Vec::new();
+        // `arg` is a list, given once per argument; every other option is given at most once.
+        for (i, (k, _)) in pairs.iter().enumerate() {
+            if k != "arg" && pairs[..i].iter().any(|(seen, _)| seen == k) {
+                return Err(SpecError::Repeated {
+                    agent: "ugi".into(),
+                    key: k.clone(),
+                });
+            }
+        }
         for (k, v) in pairs {
             match k.as_str() {
                 "cmd" => program = Some(PathBuf::from(v)),

@@ -20,6 +20,19 @@ fn bad_ugi_specs_are_refused() {
     ] {
         assert!(build(bad, 0).is_err(), "{bad}");
     }
+    // `arg` is a list and may repeat; any other option given twice is refused.
+    assert!(build("ugi:cmd=x,arg=a,arg=b,arg=a", 0).is_ok());
+    for (twice, key) in [
+        ("ugi:cmd=x,cmd=y", "cmd"),
+        ("ugi:cmd=x,depth=2,arg=a,depth=2", "depth"),
+        ("ugi:cmd=x,option.Hash=8,option.Hash=16", "option.Hash"),
+    ] {
+        let err = build(twice, 0).err().expect("refused").to_string();
+        assert!(
+            err.contains(&format!("option `{key}` more than once")),
+            "{twice}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -3,9 +3,10 @@
 //! [`Spec::parse`] splits the name from the options; the typed getters (`take_u32`,
 //! `take_duration`, `take_path`...) take each option the spec may hold, returning `None` when
 //! it is absent and an error naming the option when its value does not parse; then
-//! [`Spec::finish`] refuses any option left untaken, naming the spec and the options taken. An
-//! option given twice is refused when the spec is parsed (which of two values was meant cannot
-//! be told). Unknown names, options and values are errors, never defaults in disguise.
+//! [`Spec::finish`] refuses any option left untaken, naming the spec and the options taken. A
+//! single-valued option given twice is refused when it is taken (which of two values was meant
+//! cannot be told); a list option (an external engine's `arg=`) is read whole by
+//! [`Spec::take_all`]. Unknown names, options and values are errors, never defaults in disguise.
 //!
 //! Players written `name:argument` with an argument that is not `key=value` (Chifoumi's
 //! `focused:F`) split with [`split`] instead.
@@ -131,17 +132,7 @@ impl Spec {
             let (k, v) = option
                 .split_once('=')
                 .ok_or_else(|| SpecError::Malformed(option.to_string()))?;
-            let key = k.trim();
-            if options
-                .iter()
-                .any(|(seen, _): &(String, String)| seen == key)
-            {
-                return Err(SpecError::Repeated {
-                    name: name.to_string(),
-                    key: key.to_string(),
-                });
-            }
-            options.push((key.to_string(), v.trim().to_string()));
+            options.push((k.trim().to_string(), v.trim().to_string()));
         }
         Ok(Spec {
             text: text.trim().to_string(),
@@ -168,33 +159,52 @@ impl Spec {
         &self.options
     }
 
-    /// The value of option `key` (given at most once: [`Spec::parse`] refuses repeats), marked
-    /// taken, through `read`.
+    /// The value of single-valued option `key`, marked taken, through `read`.
     ///
     /// # Errors
-    /// [`SpecError::BadValue`] with `expected` when `read` refuses a value.
+    /// [`SpecError::Repeated`] when `key` is given more than once, whatever the values;
+    /// [`SpecError::BadValue`] with `expected` when `read` refuses the value.
     pub fn take_with<T>(
         &mut self,
         key: &str,
         expected: &str,
         mut read: impl FnMut(&str) -> Option<T>,
     ) -> Result<Option<T>, SpecError> {
+        let values = self.take_all(key);
+        if values.len() > 1 {
+            return Err(SpecError::Repeated {
+                name: self.name.clone(),
+                key: key.to_string(),
+            });
+        }
+        values
+            .into_iter()
+            .next()
+            .map(|v| {
+                read(&v).ok_or_else(|| SpecError::BadValue {
+                    key: key.to_string(),
+                    value: v,
+                    expected: expected.to_string(),
+                })
+            })
+            .transpose()
+    }
+
+    /// Every value of list option `key`, in the order given (empty when absent), marked taken:
+    /// the one kind of option that may be given more than once, as an external engine's
+    /// `arg=`.
+    pub fn take_all(&mut self, key: &str) -> Vec<String> {
         if !self.asked.iter().any(|k| k == key) {
             self.asked.push(key.to_string());
         }
-        let mut last = None;
+        let mut values = Vec::new();
         for (i, (k, v)) in self.options.iter().enumerate() {
-            if k != key {
-                continue;
+            if k == key {
+                self.taken[i] = true;
+                values.push(v.clone());
             }
-            self.taken[i] = true;
-            last = Some(read(v).ok_or_else(|| SpecError::BadValue {
-                key: key.to_string(),
-                value: v.clone(),
-                expected: expected.to_string(),
-            })?);
         }
-        Ok(last)
+        values
     }
 
     /// Option `key` parsed as a `T`.
@@ -266,14 +276,19 @@ impl Spec {
     }
 
     /// Option `key` as text.
-    pub fn take_str(&mut self, key: &str) -> Option<String> {
+    ///
+    /// # Errors
+    /// [`SpecError::Repeated`] when it is given more than once.
+    pub fn take_str(&mut self, key: &str) -> Result<Option<String>, SpecError> {
         self.take_with(key, "", |v| Some(v.to_string()))
-            .unwrap_or_default()
     }
 
     /// Option `key` as a path.
-    pub fn take_path(&mut self, key: &str) -> Option<PathBuf> {
-        self.take_str(key).map(PathBuf::from)
+    ///
+    /// # Errors
+    /// [`SpecError::Repeated`] when it is given more than once.
+    pub fn take_path(&mut self, key: &str) -> Result<Option<PathBuf>, SpecError> {
+        Ok(self.take_str(key)?.map(PathBuf::from))
     }
 
     /// The error for a required option `key` that is absent.
@@ -317,7 +332,7 @@ mod tests {
         assert_eq!(spec.take_u32("depth"), Ok(Some(6)));
         assert_eq!(spec.take_u64("nodes"), Ok(None));
         assert_eq!(spec.take_u32("tt"), Ok(Some(64)));
-        assert_eq!(spec.take_path("eval"), Some(PathBuf::from("w.toml")));
+        assert_eq!(spec.take_path("eval"), Ok(Some(PathBuf::from("w.toml"))));
         assert_eq!(spec.finish(), Ok(()));
 
         let mut spec = Spec::parse("mcts:sims=ten").unwrap();
@@ -327,11 +342,12 @@ mod tests {
         );
         let mut spec = Spec::parse("x:c=20").unwrap();
         assert!(spec.take_f64_in("c", 0.0, 10.0).is_err());
-        // An option given twice is refused, whatever the values, spaces around the key aside.
+        // A single-valued option given twice is refused when taken, whatever the values,
+        // spaces around the key aside; a list option keeps every value in order.
         for text in ["x:c=2,c=3", "x:c=2, c =2", "alphabeta:depth=3,tt=8,depth=4"] {
             let key = if text.contains("depth") { "depth" } else { "c" };
             assert_eq!(
-                Spec::parse(text),
+                Spec::parse(text).unwrap().take_u32(key),
                 Err(SpecError::Repeated {
                     name: text.split(':').next().unwrap().into(),
                     key: key.into()
@@ -339,6 +355,11 @@ mod tests {
                 "{text}"
             );
         }
+        let mut spec = Spec::parse("ugi:cmd=e,arg=hang, arg = 3,movetime=1s").unwrap();
+        assert_eq!(spec.take_all("arg"), ["hang", "3"]);
+        assert_eq!(spec.take_all("depth"), Vec::<String>::new());
+        assert_eq!(spec.take_str("cmd"), Ok(Some("e".into())));
+        assert!(spec.finish().is_err(), "movetime was not taken");
 
         let mut spec = Spec::parse("random:depth=3").unwrap();
         spec.take_u64("seed").unwrap();

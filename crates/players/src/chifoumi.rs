@@ -295,7 +295,9 @@ pub fn parse_net_spec(spec: &str) -> Result<Option<(PathBuf, f32)>, Error> {
         reason,
     };
     let mut options = pjlab_core::spec::Spec::parse(spec).map_err(|e| bad(e.to_string()))?;
-    let path = options.take_path("checkpoint");
+    let path = options
+        .take_path("checkpoint")
+        .map_err(|e| bad(e.to_string()))?;
     let temperature = options
         .take_f64_in("temp", 0.0, 100.0)
         .map_err(|e| bad(e.to_string()))?;

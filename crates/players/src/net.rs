@@ -165,9 +165,8 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, Error
         });
     }
     let read = |options: &mut Spec| -> Result<_, SpecError> {
-        let checkpoint = options
-            .take_path("checkpoint")
-            .or(options.take_path("ckpt"));
+        let checkpoint = options.take_path("checkpoint")?;
+        let checkpoint = checkpoint.or(options.take_path("ckpt")?);
         let sims = options.take_with("sims", "a positive number", |v| {
             v.parse::<u32>().ok().filter(|&n| n > 0)
         })?;
