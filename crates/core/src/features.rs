@@ -27,6 +27,22 @@ pub trait SparseFeatures<G: Game>: Send + Sync {
     /// front of `out` (at least [`SparseFeatures::max_active`] long) and returns their count.
     fn active(&self, position: &G, perspective: Side, out: &mut [u16]) -> usize;
 
+    /// Number of factors: coarser features that exist in training only (none by default).
+    ///
+    /// A factor gathers features that should share part of their weights, such as one kind of
+    /// piece on every cell: the trainer learns one weight row per factor from every position
+    /// where any of its features is on, and adds it to each of its features' rows when training
+    /// ends, so that the network played has exactly [`SparseFeatures::num_features`] inputs.
+    fn num_factors(&self) -> usize {
+        0
+    }
+
+    /// The factor (below [`SparseFeatures::num_factors`]) that `feature` belongs to, if any.
+    fn factor(&self, feature: usize) -> Option<usize> {
+        let _ = feature;
+        None
+    }
+
     /// The features `mv` switches off and on seen from `perspective`, `before` it is played and
     /// `after`: written into the front of `off` and `on` (each at least
     /// [`SparseFeatures::max_active`] long), with their counts; a feature may be both switched

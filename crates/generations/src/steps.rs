@@ -175,7 +175,7 @@ pub(crate) fn train<K: GameKit>(
     options.seed = seed::stream(spec.seed, TRAIN_STREAM, u64::from(generation));
     let epochs = options.epochs as u64;
     let (network, history) =
-        pjlab_nnue::train::train(features.num_features(), &samples, &options, &mut |e| {
+        pjlab_nnue::train::train_features(features.as_ref(), &samples, &options, &mut |e| {
             events(Event::Progress {
                 generation,
                 step: Step::Train,

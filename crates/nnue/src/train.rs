@@ -13,6 +13,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use pjlab_core::{Game, SparseFeatures};
+
 use crate::data::Sample;
 use crate::{Error, MAX_HIDDEN, Network};
 
@@ -46,6 +48,10 @@ pub struct TrainOptions {
     /// Decoupled weight decay (AdamW) on every weight: it pulls a residual network's
     /// correction towards none where the data do not support one.
     pub weight_decay: f32,
+    /// Whether to train the feature set's factors too ([`SparseFeatures::factor`]: one kind
+    /// of piece on any cell, say), folded into the features' weights when training ends; only
+    /// with [`train_features`], and only for a feature set that has factors.
+    pub factorise: bool,
 }
 
 impl Default for TrainOptions {
@@ -62,6 +68,7 @@ impl Default for TrainOptions {
             seed: 1,
             residual: false,
             weight_decay: 0.0,
+            factorise: false,
         }
     }
 }
@@ -358,6 +365,74 @@ pub fn train(
         history.push(record);
     }
     Ok((best.map_or(net, |(net, _)| net), history))
+}
+
+/// [`train`] on the inputs of `features`, with its factors when `options.factorise`: each
+/// sample also switches on the factor of each of its features (inputs past the features'),
+/// and when training ends each factor's weights are added to its features' and the factors
+/// dropped, so that the network returned computes what the trained one did on the features
+/// alone.
+///
+/// # Errors
+/// As [`train`]; [`Error::Config`] for `factorise` with a feature set that has no factors.
+pub fn train_features<G: Game>(
+    features: &dyn SparseFeatures<G>,
+    samples: &[Sample],
+    options: &TrainOptions,
+    progress: &mut dyn FnMut(&EpochLoss),
+) -> Result<(Network, Vec<EpochLoss>), Error> {
+    let inputs = features.num_features();
+    if !options.factorise {
+        return train(inputs, samples, options, progress);
+    }
+    let factors = features.num_factors();
+    if factors == 0 {
+        return Err(Error::Config(format!(
+            "feature set `{}` has no factors to train (factorise = true)",
+            features.id().name
+        )));
+    }
+    let factor = |f: u16| {
+        features
+            .factor(usize::from(f))
+            .filter(|&c| c < factors)
+            .map(|c| (inputs + c) as u16)
+    };
+    let with_factors = |list: &[u16]| -> Vec<u16> {
+        let mut out = list.to_vec();
+        out.extend(list.iter().filter_map(|&f| factor(f)));
+        out
+    };
+    let factored: Vec<Sample> = samples
+        .iter()
+        .map(|s| Sample {
+            stm: with_factors(&s.stm),
+            other: with_factors(&s.other),
+            ..s.clone()
+        })
+        .collect();
+    let (mut net, history) = train(inputs + factors, &factored, options, progress)?;
+    fold(&mut net, inputs, |f| {
+        features.factor(f).filter(|&c| c < factors)
+    });
+    Ok((net, history))
+}
+
+/// Adds each factor's first-layer row (rows `inputs..`) to the rows of its features and drops
+/// the factors' rows.
+fn fold(net: &mut Network, inputs: usize, factor: impl Fn(usize) -> Option<usize>) {
+    let h = net.hidden;
+    for f in 0..inputs {
+        if let Some(c) = factor(f) {
+            let (rows, extra) = net.w1.split_at_mut(inputs * h);
+            let source = &extra[c * h..][..h];
+            for (w, v) in rows[f * h..][..h].iter_mut().zip(source) {
+                *w += v;
+            }
+        }
+    }
+    net.w1.truncate(inputs * h);
+    net.inputs = inputs;
 }
 
 #[cfg(test)]

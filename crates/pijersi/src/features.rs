@@ -42,6 +42,16 @@ impl SparseFeatures<Position> for PijersiFeatures {
         Self::MAX_ACTIVE
     }
 
+    /// One factor per kind of piece (whose, top and bottom role) on any cell: what a piece is
+    /// worth wherever it stands.
+    fn num_factors(&self) -> usize {
+        40
+    }
+
+    fn factor(&self, feature: usize) -> Option<usize> {
+        (feature < Self::PIECE_FEATURES).then_some(feature % 40)
+    }
+
     #[inline]
     fn active(&self, position: &Position, perspective: Side, out: &mut [u16]) -> usize {
         let viewer = match perspective {

@@ -148,6 +148,10 @@ struct TrainArgs {
     /// Decoupled weight decay (AdamW).
     #[arg(long, default_value_t = 0.0)]
     weight_decay: f32,
+    /// Also train the feature set's factors (Pijersi: one kind of piece on any cell), folded
+    /// into the features' weights at the end, so that rare features learn from common ones.
+    #[arg(long)]
+    factorise: bool,
 }
 
 /// Runs the command.
@@ -359,10 +363,11 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
         seed: args.seed,
         residual: args.residual,
         weight_decay: args.weight_decay,
+        factorise: args.factorise,
     };
     let started = std::time::Instant::now();
     let (network, history) =
-        pjlab_nnue::train::train(features.num_features(), &samples, &options, &mut |e| {
+        pjlab_nnue::train::train_features(features.as_ref(), &samples, &options, &mut |e| {
             if verbosity != Verbosity::Quiet {
                 eprintln!(
                     "epoch {:>3}: train loss {:.5}, validation loss {:.5} \
