@@ -154,6 +154,14 @@ fn a_run_writes_each_generation_and_hands_the_best_on() {
         );
         assert_eq!(report.contains(&said), g.gate.decision != "cap", "{report}");
         assert!(!report.contains("Partial report"), "{report}");
+        // And it is the report its records give, as `pjlab report` rewrites it.
+        let (spec, games) = record::load::<PijersiKit>(&here.join("gate/games.parquet")).unwrap();
+        let again = tempfile::tempdir().unwrap();
+        let scheduled = spec.shard_schedule::<PijersiKit>().unwrap().len();
+        let rewritten =
+            pjlab_arena::report::write::<PijersiKit>(again.path(), &spec, &games, scheduled)
+                .unwrap();
+        assert_eq!(report, rewritten);
         if g.promoted {
             best = n;
         }
@@ -278,5 +286,6 @@ fn the_committed_specs_parse_and_name_their_games_variants() {
         seen.push(spec.game);
     }
     seen.sort();
+    seen.dedup();
     assert_eq!(seen, ["abalone", "pijersi"]);
 }
