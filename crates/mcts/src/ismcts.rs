@@ -14,6 +14,11 @@
 //! The tree here is its own (nodes with availability counts, any number of players); the
 //! Gumbel tree of [`crate::Mcts`] needs a deterministic, perfect-information
 //! [`pjlab_core::Game`] and a batched evaluator, which a determinized imperfect game is not.
+//!
+//! [`ismcts_until`] is the same search ended early by a flag another thread raises (Ctrl-C in
+//! the Python package), read between iterations as [`crate::Mcts`] reads its own.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pjlab_core::ImperfectGame;
 use rand::{Rng, RngExt};
@@ -91,9 +96,32 @@ struct Node {
 pub fn ismcts<G, R, S, L>(
     player: usize,
     config: &IsmctsConfig,
+    sample: S,
+    leaf: &mut L,
+    rng: &mut R,
+) -> IsmctsResult
+where
+    G: ImperfectGame,
+    R: Rng,
+    S: FnMut(&mut R) -> G,
+    L: LeafValue<G> + ?Sized,
+{
+    ismcts_until(player, config, sample, leaf, rng, &AtomicBool::new(false))
+}
+
+/// [`ismcts()`], ended before its budget once another thread raises `stop` (looked at before
+/// every iteration after the first, so that the answer rests on at least one). Unraised, the
+/// search, its answer and its draws from `rng` are [`ismcts()`]'s.
+///
+/// # Panics
+/// When a determinization does not have `player` to act.
+pub fn ismcts_until<G, R, S, L>(
+    player: usize,
+    config: &IsmctsConfig,
     mut sample: S,
     leaf: &mut L,
     rng: &mut R,
+    stop: &AtomicBool,
 ) -> IsmctsResult
 where
     G: ImperfectGame,
@@ -113,7 +141,10 @@ where
     let mut path = Vec::new();
     let mut values = Vec::new();
     let mut untried = Vec::new();
-    for _ in 0..config.iterations {
+    for iteration in 0..config.iterations {
+        if iteration > 0 && stop.load(Ordering::Relaxed) {
+            break;
+        }
         let mut state = sample(rng);
         assert_eq!(
             state.current_player(),

@@ -36,6 +36,6 @@ pub use evaluator::{
     UniformEvaluator, Value,
 };
 pub use gumbel::GumbelConfig;
-pub use ismcts::{IsmctsConfig, IsmctsResult, LeafValue, ZeroLeaf, ismcts};
+pub use ismcts::{IsmctsConfig, IsmctsResult, LeafValue, ZeroLeaf, ismcts, ismcts_until};
 pub use search::{Budget, Config, Mcts, RootNoise, SearchResult, drive_lockstep, search_lockstep};
 pub use tree::Proof;

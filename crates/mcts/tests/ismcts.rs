@@ -1,8 +1,10 @@
 //! Information-set MCTS against closed forms: a hidden card guessed with known odds, and Nim
-//! (nothing hidden) where the winning moves are the multiples of three.
+//! (nothing hidden) where the winning moves are the multiples of three; and the stop flag.
 
 use pjlab_core::ImperfectGame;
-use pjlab_mcts::{IsmctsConfig, ZeroLeaf, ismcts};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use pjlab_mcts::{IsmctsConfig, ZeroLeaf, ismcts, ismcts_until};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -212,4 +214,57 @@ fn nim_moves_to_a_multiple_of_three() {
             assert_eq!((heap - take) % 3, 0, "heap {heap}: took {take}");
         }
     }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_at_the_next_iteration() {
+    let nim = Nim {
+        heap: 11,
+        to_move: 0,
+    };
+    let config = IsmctsConfig {
+        iterations: 1_000_000,
+        exploration: 0.7,
+    };
+    let visits = |result: &pjlab_mcts::IsmctsResult| -> u32 {
+        result.children.iter().map(|&(_, v, _)| v).sum()
+    };
+    // Raised while the 10th determinization is drawn: that iteration is the last.
+    let stop = AtomicBool::new(false);
+    let mut drawn = 0;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let sample = |_: &mut ChaCha8Rng| {
+        drawn += 1;
+        if drawn == 10 {
+            stop.store(true, Ordering::Relaxed);
+        }
+        nim.clone()
+    };
+    let result = ismcts_until(0, &config, sample, &mut ZeroLeaf, &mut rng, &stop);
+    assert_eq!(visits(&result), 10);
+    // Raised before it starts: one iteration, so that there is an answer.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let result = ismcts_until(0, &config, |_| nim.clone(), &mut ZeroLeaf, &mut rng, &stop);
+    assert_eq!(visits(&result), 1);
+    assert!(result.best.is_some());
+    // Never raised: the plain search, draw for draw.
+    let config = IsmctsConfig {
+        iterations: 500,
+        ..config
+    };
+    let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(2), ChaCha8Rng::seed_from_u64(2));
+    let unraised = AtomicBool::new(false);
+    let until = ismcts_until(
+        0,
+        &config,
+        |_| nim.clone(),
+        &mut ZeroLeaf,
+        &mut a,
+        &unraised,
+    );
+    assert_eq!(
+        until,
+        ismcts(0, &config, |_| nim.clone(), &mut ZeroLeaf, &mut b)
+    );
+    assert_eq!(a, b);
 }
