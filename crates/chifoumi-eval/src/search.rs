@@ -1,11 +1,14 @@
-//! `ismcts`: the information-set MCTS player of Chifoumi, on the lab's [`pjlab_mcts::ismcts()`].
+//! `ismcts`: the information-set MCTS player of Chifoumi, on the lab's [`pjlab_mcts::ismcts()`]
+//! (its iterations end early when [`Player::act_until`]'s flag is raised).
+
+use std::sync::atomic::AtomicBool;
 
 use pjlab_chifoumi::players::Memory;
 use pjlab_chifoumi::{
     Action, ActionSet, Bag, DuelOdds, Game, GameEnd, Observation, OpponentPrior, Player, Rules,
 };
 use pjlab_core::spec::{Spec, SpecError};
-use pjlab_mcts::{IsmctsConfig, LeafValue, ismcts};
+use pjlab_mcts::{IsmctsConfig, LeafValue, ismcts_until};
 use rand_chacha::ChaCha8Rng;
 
 /// The settings of [`IsmctsPlayer`], and its spec's options.
@@ -153,6 +156,17 @@ impl Player for IsmctsPlayer {
     }
 
     fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action {
+        self.act_until(obs, legal, rng, &AtomicBool::new(false))
+    }
+
+    /// Searches its iterations, or fewer once `stop` is raised (at least one).
+    fn act_until(
+        &mut self,
+        obs: &Observation,
+        legal: ActionSet,
+        rng: &mut ChaCha8Rng,
+        stop: &AtomicBool,
+    ) -> Action {
         let fallback = legal.iter().next().unwrap_or(Action::Duel);
         if legal.len() <= 1 {
             return fallback;
@@ -181,12 +195,13 @@ impl Player for IsmctsPlayer {
             weight: self.options.leaf_weight,
             tie: self.options.tie_break,
         };
-        let result = ismcts(
+        let result = ismcts_until(
             me,
             &config,
             |r| root.resample_with(me, known, prior, r),
             &mut leaf,
             rng,
+            stop,
         );
         result
             .best

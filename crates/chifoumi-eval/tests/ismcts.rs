@@ -1,5 +1,8 @@
 //! The information-set MCTS player: its spec, a duel it must call and one it must refuse from
-//! what it saw the opponent pick up, and matches against the random player.
+//! what it saw the opponent pick up, its stop flag, and matches against the random player.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use pjlab_chifoumi::{Action, Bag, Cell, Game, Object, Player, Rules};
 use pjlab_chifoumi_eval::{IsmctsOptions, ismcts_player};
@@ -41,6 +44,17 @@ fn specs_parse_and_refuse_bad_options() {
 /// Player 0 holds `mine` and watches player 1 pick up three Potions next to it; then, the
 /// opponent in view, it chooses.
 fn choice_after_watching_potions(mine: Bag, seed: u64) -> Action {
+    let (game, mut me, mut rng) = watching_potions("ismcts:sims=400", mine, seed);
+    me.act(&game.observation(0), game.legal(), &mut rng)
+}
+
+/// The game, the player `spec` names as player 0 and the generator, when player 0 holds
+/// `mine` and has watched player 1 pick up three Potions next to it, the opponent in view.
+fn watching_potions(
+    spec: &str,
+    mine: Bag,
+    seed: u64,
+) -> (Game, Box<dyn Player + Send>, ChaCha8Rng) {
     let rules = Rules::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Game::new(&rules, &mut rng).unwrap();
@@ -57,7 +71,7 @@ fn choice_after_watching_potions(mine: Bag, seed: u64) -> Action {
     }
     game.set_bag(0, mine);
     assert_eq!(game.to_move(), 0);
-    let mut me = player("ismcts:sims=400", &rules).unwrap();
+    let mut me = player(spec, &rules).unwrap();
     me.new_match();
     me.observe(&game.observation(0));
     for _ in 0..3 {
@@ -72,7 +86,7 @@ fn choice_after_watching_potions(mine: Bag, seed: u64) -> Action {
         "the opponent took the Potions in view"
     );
     assert!(game.in_view() && game.legal().contains(Action::Duel));
-    me.act(&game.observation(0), game.legal(), &mut rng)
+    (game, me, rng)
 }
 
 #[test]
@@ -91,6 +105,37 @@ fn it_duels_a_bag_it_beats_and_flees_one_that_beats_it() {
             "seed {seed}"
         );
     }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_its_search_and_an_unraised_one_changes_nothing() {
+    // Unraised: the same choice and the same draws as `act`.
+    for seed in 0..3 {
+        let (game, mut a, mut rng_a) = watching_potions("ismcts:sims=200", Bag::new(1, 1, 1), seed);
+        let (_, mut b, mut rng_b) = watching_potions("ismcts:sims=200", Bag::new(1, 1, 1), seed);
+        let (obs, legal) = (game.observation(0), game.legal());
+        let never = AtomicBool::new(false);
+        assert_eq!(
+            a.act(&obs, legal, &mut rng_a),
+            b.act_until(&obs, legal, &mut rng_b, &never),
+            "seed {seed}"
+        );
+        assert_eq!(rng_a, rng_b, "seed {seed}");
+    }
+    // 400,000 iterations (about 20 s) end soon after another thread raises the flag.
+    let (game, mut me, mut rng) = watching_potions("ismcts:sims=400000", Bag::new(1, 1, 1), 0);
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let action = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        me.act_until(&game.observation(0), game.legal(), &mut rng, &stop)
+    });
+    assert!(game.legal().contains(action));
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(5), "stopped after {took:?}");
 }
 
 #[test]

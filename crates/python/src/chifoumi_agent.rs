@@ -107,12 +107,13 @@ impl Player for ChifoumiPlayer {
         NAME
     }
 
-    /// Chifoumi's players choose at once or search a fixed budget: `stop` is not read.
+    /// The scripted and learned players choose at once; `ismcts` ends its iterations early
+    /// once `stop` is raised.
     fn choose_until(
         &mut self,
         state: &dyn State,
         history: &[usize],
-        _stop: &Arc<AtomicBool>,
+        stop: &Arc<AtomicBool>,
     ) -> Result<usize, Error> {
         let any: &dyn Any = state;
         let Some(chifoumi) = any.downcast_ref::<ChifoumiState>() else {
@@ -142,7 +143,7 @@ impl Player for ChifoumiPlayer {
         let observation = game.observation(seat);
         let legal = game.legal();
         let player = self.player.get_mut().unwrap_or_else(|p| p.into_inner());
-        let action = player.act(&observation, legal, &mut self.rng);
+        let action = player.act_until(&observation, legal, &mut self.rng, stop);
         if legal.contains(action) {
             Ok(action.index())
         } else {

@@ -22,6 +22,8 @@ mod observer;
 mod path;
 mod scripted;
 
+use std::sync::atomic::AtomicBool;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -51,6 +53,21 @@ pub trait Player {
 
     /// Chooses an action among `legal` on its turn (after [`Player::observe`] saw `obs`).
     fn act(&mut self, obs: &Observation, legal: ActionSet, rng: &mut ChaCha8Rng) -> Action;
+
+    /// [`Player::act`], a search ended early once another thread raises `stop` (the answer is
+    /// then its best so far, which the caller may drop). By default [`Player::act`]: players
+    /// that choose at once ignore the flag. Unraised, the choice and the draws from `rng` are
+    /// [`Player::act`]'s.
+    fn act_until(
+        &mut self,
+        obs: &Observation,
+        legal: ActionSet,
+        rng: &mut ChaCha8Rng,
+        stop: &AtomicBool,
+    ) -> Action {
+        let _ = stop;
+        self.act(obs, legal, rng)
+    }
 }
 
 /// The scripted players' names, as [`parse_player`] knows them (`focused` takes a type).
