@@ -8,6 +8,11 @@
 //! nothing within its time (`movetime` plus `timeout`, or `timeout` for a depth search) or exits.
 //! A forfeiting engine is killed; the next game starts a fresh process.
 //!
+//! A search driven with a stop flag ([`Agent::search`]) looks at it every [`STOP_POLL`] while it
+//! waits for the engine: once it is raised, the engine is sent `stop` and its `bestmove` within
+//! [`STOP_GRACE`] is the answer; an engine that does not answer in time is killed, as a
+//! forfeiting one is.
+//!
 //! The engine's stderr is appended to the `stderr` file when one is given; otherwise its last
 //! lines are kept in memory and quoted in forfeit reasons.
 
@@ -15,13 +20,14 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pjlab_core::Game;
 
-use crate::{Agent, Decision, History, SpecError, number, parse_duration};
+use crate::{Agent, Control, Decision, History, SpecError, number, parse_duration};
 
 /// What `go` asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,6 +40,31 @@ pub enum Go {
 
 /// Bytes of an engine's stderr kept in memory when it is not written to a file.
 const STDERR_TAIL: usize = 4096;
+
+/// How often a wait for the engine looks at the search's stop flag.
+pub const STOP_POLL: Duration = Duration::from_millis(10);
+
+/// How long an engine told to `stop` has to answer `bestmove` before it is killed.
+pub const STOP_GRACE: Duration = Duration::from_millis(200);
+
+/// The stop flag of searches that nobody stops.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// What waiting for the engine's next line gave.
+enum Wait {
+    /// The line.
+    Line(String),
+    /// The stop flag was raised first.
+    Stopped,
+    /// The deadline passed first.
+    Late,
+}
+
+/// The move of a `bestmove <move> ...` line, `None` for any other line.
+fn best_move_of(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("bestmove")?;
+    Some(rest.split_whitespace().next().unwrap_or("").to_string())
+}
 
 /// A running engine process.
 struct Process {
@@ -141,7 +172,7 @@ impl UgiAgent {
         String::from_utf8_lossy(&tail.into_iter().collect::<Vec<u8>>()).into_owned()
     }
 
-    fn start(&mut self) -> Result<(), String> {
+    fn start(&mut self, stop: &AtomicBool) -> Result<(), String> {
         let stderr = match &self.stderr {
             Some(path) => Stdio::from(
                 std::fs::OpenOptions::new()
@@ -196,7 +227,7 @@ impl UgiAgent {
         let deadline = Instant::now() + self.timeout;
         self.send("ugi")?;
         loop {
-            let line = self.receive(deadline, "ugiok")?;
+            let line = self.receive(deadline, "ugiok", stop)?;
             if let Some(name) = line.strip_prefix("id name ") {
                 self.engine_name = Some(name.trim().to_string());
             }
@@ -207,12 +238,12 @@ impl UgiAgent {
         for (name, value) in self.options.clone() {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
-        self.ready(deadline)
+        self.ready(deadline, stop)
     }
 
-    fn ready(&mut self, deadline: Instant) -> Result<(), String> {
+    fn ready(&mut self, deadline: Instant, stop: &AtomicBool) -> Result<(), String> {
         self.send("isready")?;
-        while self.receive(deadline, "readyok")?.trim() != "readyok" {}
+        while self.receive(deadline, "readyok", stop)?.trim() != "readyok" {}
         Ok(())
     }
 
@@ -223,23 +254,70 @@ impl UgiAgent {
             .map_err(|e| format!("engine stopped reading ({e})"))
     }
 
-    /// The next line, or why there is none by `deadline`.
-    fn receive(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
+    /// The next line, or why there is none by `deadline` or before `stop` is raised.
+    fn receive(
+        &mut self,
+        deadline: Instant,
+        waiting_for: &str,
+        stop: &AtomicBool,
+    ) -> Result<String, String> {
+        match self.next_line(deadline, stop)? {
+            Wait::Line(line) => Ok(line),
+            Wait::Stopped => Err(format!("stopped while waiting for `{waiting_for}`")),
+            Wait::Late => Err(self.late(waiting_for)),
+        }
+    }
+
+    /// The engine's next line by `deadline`, looking at `stop` every [`STOP_POLL`]; `Err` when
+    /// the engine is not running or exits.
+    fn next_line(&mut self, deadline: Instant, stop: &AtomicBool) -> Result<Wait, String> {
         let process = self.process.as_mut().ok_or("engine not running")?;
-        let left = deadline.saturating_duration_since(Instant::now());
-        match process.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "no `{waiting_for}` within {:.1} s",
-                self.timeout_for_message().as_secs_f64()
-            )),
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = process
-                    .child
-                    .wait()
-                    .map(|s| s.to_string())
-                    .unwrap_or_else(|e| e.to_string());
-                Err(format!("engine exited ({status})"))
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(Wait::Stopped);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match process.lines.recv_timeout(left.min(STOP_POLL)) {
+                Ok(line) => return Ok(Wait::Line(line)),
+                Err(RecvTimeoutError::Timeout) if left <= STOP_POLL => return Ok(Wait::Late),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = process
+                        .child
+                        .wait()
+                        .map(|s| s.to_string())
+                        .unwrap_or_else(|e| e.to_string());
+                    return Err(format!("engine exited ({status})"));
+                }
+            }
+        }
+    }
+
+    /// Why a wait for `waiting_for` ended without it.
+    fn late(&self, waiting_for: &str) -> String {
+        format!(
+            "no `{waiting_for}` within {:.1} s",
+            self.timeout_for_message().as_secs_f64()
+        )
+    }
+
+    /// The engine's move once told to `stop`, answered within [`STOP_GRACE`].
+    fn answer_to_stop(&mut self) -> Result<String, String> {
+        self.send("stop")?;
+        let deadline = Instant::now() + STOP_GRACE;
+        loop {
+            match self.next_line(deadline, &NEVER)? {
+                Wait::Line(line) => {
+                    if let Some(answer) = best_move_of(&line) {
+                        return Ok(answer);
+                    }
+                }
+                Wait::Stopped | Wait::Late => {
+                    return Err(format!(
+                        "stopped, and no `bestmove` within {} ms of `stop`",
+                        STOP_GRACE.as_millis()
+                    ));
+                }
             }
         }
     }
@@ -277,12 +355,16 @@ impl UgiAgent {
         }
     }
 
-    fn try_decide<G: Game>(&mut self, history: History<'_, G>) -> Result<G::Move, String> {
+    fn try_decide<G: Game>(
+        &mut self,
+        history: History<'_, G>,
+        stop: &AtomicBool,
+    ) -> Result<G::Move, String> {
         if self.process.is_none() {
-            self.start()?;
+            self.start(stop)?;
         } else if self.new_game_pending {
             self.send("uginewgame")?;
-            self.ready(Instant::now() + self.timeout)?;
+            self.ready(Instant::now() + self.timeout, stop)?;
         }
         self.new_game_pending = false;
         let mut command = format!("position fen {}", history.start.to_text());
@@ -297,9 +379,14 @@ impl UgiAgent {
             Go::MoveTime(t) => self.send(&format!("go movetime {}", t.as_millis()))?,
         }
         let answer = loop {
-            let line = self.receive(deadline, "bestmove")?;
-            if let Some(rest) = line.trim().strip_prefix("bestmove") {
-                break rest.split_whitespace().next().unwrap_or("").to_string();
+            match self.next_line(deadline, stop)? {
+                Wait::Line(line) => {
+                    if let Some(answer) = best_move_of(&line) {
+                        break answer;
+                    }
+                }
+                Wait::Stopped => break self.answer_to_stop()?,
+                Wait::Late => return Err(self.late("bestmove")),
             }
         };
         let position = history.position;
@@ -331,8 +418,39 @@ impl<G: Game> Agent<G> for UgiAgent {
     }
 
     fn decide_in_game(&mut self, history: History<'_, G>) -> Decision<G::Move> {
+        self.decide_until(history, &NEVER)
+    }
+
+    /// [`Agent::decide`], stopped early by `control.stop` (see the module's documentation). The
+    /// engine searches as its spec's `go` says: the caller's limits are not passed on.
+    fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
+        let decision = self.decide_until(
+            History {
+                start: position,
+                moves: &[],
+                position,
+            },
+            &control.stop,
+        );
+        (control.progress)(&decision);
+        decision
+    }
+
+    fn new_game(&mut self, _seed: u64) {
+        self.new_game_pending = true;
+    }
+}
+
+impl UgiAgent {
+    /// The engine's move in `history`, or a forfeit (the engine then killed); `stop` ends the
+    /// wait for the engine early.
+    fn decide_until<G: Game>(
+        &mut self,
+        history: History<'_, G>,
+        stop: &AtomicBool,
+    ) -> Decision<G::Move> {
         let started = Instant::now();
-        match self.try_decide(history) {
+        match self.try_decide(history, stop) {
             Ok(mv) => Decision {
                 best_move: Some(mv),
                 score: None,
@@ -349,10 +467,6 @@ impl<G: Game> Agent<G> for UgiAgent {
                 Decision::forfeit(reason, started)
             }
         }
-    }
-
-    fn new_game(&mut self, _seed: u64) {
-        self.new_game_pending = true;
     }
 }
 

@@ -1,8 +1,9 @@
 //! A minimal UGI engine for testing clients: it plays the first legal move (in our move order)
 //! of the position it was sent, and can be told to misbehave after a number of `go` commands.
 //!
-//! `pjlab-ugi-stub [first|hang|crash|illegal] [AFTER]`: behave for `AFTER` searches (0 by
-//! default), then on every later `go` hang (never answer), crash (exit 3 after a line on
+//! `pjlab-ugi-stub [first|hang|wait|crash|illegal] [AFTER]`: behave for `AFTER` searches (0 by
+//! default), then on every later `go` hang (never answer, not even to `stop`), wait for `stop`
+//! and then answer (as an engine told `go infinite` does), crash (exit 3 after a line on
 //! stderr) or answer an illegal move.
 
 use std::io::{BufRead, Write};
@@ -18,6 +19,8 @@ fn main() {
     let mut out = std::io::stdout();
     let mut position = Position::default();
     let mut searches = 0;
+    // A `go` of mode `wait` that `stop` has not answered yet.
+    let mut waiting = false;
     eprintln!("stub engine started in mode {mode}");
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -68,19 +71,32 @@ fn main() {
                             let _ = out.flush();
                             continue;
                         }
+                        "wait" => {
+                            waiting = true;
+                            continue;
+                        }
                         _ => {}
                     }
                 }
-                let mut moves = Vec::new();
-                position.legal_moves(&mut moves);
-                let answer = moves
-                    .first()
-                    .map_or_else(|| "none".to_string(), |&mv| position.move_to_text(mv));
-                let _ = writeln!(out, "info depth 1 nodes {}\nbestmove {answer}", moves.len());
+                answer(&mut out, &position);
+            }
+            Some("stop") if waiting => {
+                waiting = false;
+                answer(&mut out, &position);
             }
             Some("quit") => break,
             _ => {}
         }
         let _ = out.flush();
     }
+}
+
+/// Answers the first legal move of `position`, after an `info` line.
+fn answer(out: &mut impl Write, position: &Position) {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let answer = moves
+        .first()
+        .map_or_else(|| "none".to_string(), |&mv| position.move_to_text(mv));
+    let _ = writeln!(out, "info depth 1 nodes {}\nbestmove {answer}", moves.len());
 }

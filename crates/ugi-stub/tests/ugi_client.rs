@@ -1,9 +1,11 @@
 //! The UGI client of `pjlab-agents` (the `ugi:` player) against this crate's stub engine, which
 //! plays the first legal move of the position it was sent, and misbehaves on demand.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use pjlab_agents::{Agent, History};
+use pjlab_agents::{Agent, Control, Decision, History};
 use pjlab_pijersi::{PijersiKit, Position, Variant};
 
 fn build(spec: &str, seed: u64) -> Result<Box<dyn Agent<Position>>, pjlab_agents::SpecError> {
@@ -106,4 +108,68 @@ fn illegal_answers_and_missing_binaries_forfeit() {
     let mut agent = build("ugi:cmd=/nonexistent/engine", 0).unwrap();
     let reason = play(agent.as_mut(), &Position::default(), 5).0.unwrap();
     assert!(reason.contains("cannot start"), "{reason}");
+}
+
+/// A search of `position` whose stop flag another thread raises after `after` (never when
+/// `None`); the decision and how long the search took.
+fn stopped_search(
+    agent: &mut dyn Agent<Position>,
+    position: &Position,
+    after: Option<Duration>,
+) -> (Decision<pjlab_pijersi::Move>, Duration) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let raiser = after.map(|after| {
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            flag.store(true, Ordering::Relaxed);
+        })
+    });
+    let started = Instant::now();
+    let mut control = Control {
+        limits: None,
+        stop,
+        progress: &mut |_| {},
+    };
+    let decision = agent.search(position, &mut control);
+    let took = started.elapsed();
+    if let Some(raiser) = raiser {
+        raiser.join().unwrap();
+    }
+    (decision, took)
+}
+
+#[test]
+fn a_stopped_search_takes_the_engines_answer_to_stop() {
+    // The engine answers its first `go`, then waits for `stop` on every later one.
+    let spec = format!("ugi:cmd={STUB},arg=wait,arg=1,timeout=20s");
+    let mut agent = build(&spec, 0).unwrap();
+    let start = Position::default();
+    let (first, _) = stopped_search(agent.as_mut(), &start, None);
+    assert_eq!(first.best_move, Some(first_legal(&start)));
+    let (decision, took) = stopped_search(agent.as_mut(), &start, Some(Duration::from_millis(100)));
+    assert_eq!(decision.forfeit, None);
+    assert_eq!(decision.best_move, Some(first_legal(&start)));
+    assert!(took < Duration::from_secs(2), "answered after {took:?}");
+}
+
+#[test]
+fn a_stopped_engine_that_does_not_answer_is_killed_and_a_fresh_one_is_started() {
+    // The engine answers its first `go`, then hangs, deaf to `stop`.
+    let spec = format!("ugi:cmd={STUB},arg=hang,arg=1,timeout=20s");
+    let mut agent = build(&spec, 0).unwrap();
+    let start = Position::default();
+    let (first, _) = stopped_search(agent.as_mut(), &start, None);
+    assert_eq!(first.best_move, Some(first_legal(&start)));
+    let (decision, took) = stopped_search(agent.as_mut(), &start, Some(Duration::from_millis(100)));
+    let reason = decision.forfeit.expect("a forfeit");
+    assert!(
+        reason.contains("no `bestmove` within 200 ms of `stop`"),
+        "{reason}"
+    );
+    assert!(took < Duration::from_secs(2), "stopped after {took:?}");
+    // The hung process was killed: a fresh one answers its first search at once.
+    let (next, took) = stopped_search(agent.as_mut(), &start, None);
+    assert_eq!(next.best_move, Some(first_legal(&start)));
+    assert!(took < Duration::from_secs(5), "answered after {took:?}");
 }
