@@ -4,7 +4,8 @@
 # package (crates/python through maturin) into it, checks that the wheel of
 # scripts/build-wheel.sh installs and plays in a fresh environment without Rust, builds the
 # binary the records and arena tests run (`pjlab`, in ${CARGO_TARGET_DIR:-target}/release;
-# PJLAB_BIN names it for pytest) and runs pytest on python/tests. "No tests collected" is a failure. Extra arguments go to
+# PJLAB_BIN names it for pytest) and the stub engine the interrupt tests drive
+# (`pjlab-ugi-stub`, PJLAB_UGI_STUB) and runs pytest on python/tests. "No tests collected" is a failure. Extra arguments go to
 # pytest (e.g. -k batched).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,8 +41,9 @@ assert state.move_number() == 6
 print("test-python: the wheel installs and plays without a Rust toolchain")
 PY
 
-cargo build --release --quiet -p pjlab-cli
+cargo build --release --quiet -p pjlab-cli -p pjlab-ugi-stub
 export PJLAB_BIN="${PJLAB_BIN:-$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/pjlab}"
+export PJLAB_UGI_STUB="${PJLAB_UGI_STUB:-$(dirname "$PJLAB_BIN")/pjlab-ugi-stub}"
 
 status=0
 "$venv/bin/python" -m pytest -q python/tests "$@" || status=$?

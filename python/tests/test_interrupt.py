@@ -1,9 +1,11 @@
-"""Ctrl-C stops long calls: a SIGINT sent from a timer thread while a deep search or a long
-batch run is under way raises KeyboardInterrupt soon after, and the object still works."""
+"""Ctrl-C stops long calls: a SIGINT sent from a timer thread while a deep search (the lab's
+searches, Chifoumi's ISMCTS, an external engine's) or a long batch run is under way raises
+KeyboardInterrupt soon after, and the object still works."""
 
 from __future__ import annotations
 
 import os
+import pathlib
 import signal
 import threading
 import time
@@ -39,6 +41,13 @@ def interrupted(call) -> float:
         timer.cancel()
 
 
+def waited(call) -> float:
+    """The seconds ``call`` takes."""
+    started = time.monotonic()
+    call()
+    return time.monotonic() - started
+
+
 @pytest.mark.parametrize(
     ("game", "spec"),
     [
@@ -56,8 +65,54 @@ def test_a_deep_search_stops_on_ctrl_c_and_the_agent_plays_on(game, spec):
     # Usable again: the stopped search released the agent, so a second search starts, and is
     # interrupted in turn.
     assert interrupted(lambda: agent.choose(state)) < BOUND
-    agent.new_game(3)
+    # The searches left behind stopped: `new_game` waits for the agent to be free.
+    assert waited(lambda: agent.new_game(3)) < BOUND
     assert agent.spec == spec
+
+
+def test_a_chifoumi_search_stops_on_ctrl_c_and_the_agent_plays_on():
+    # 400,000 ISMCTS iterations (about 20 s), the flag read between iterations.
+    agent = pjlab.Agent("ismcts:sims=400000", "chifoumi", seed=1)
+    state = pjlab.load_game("chifoumi").new_initial_state(2)
+    while state.is_chance_node():
+        state.apply_seeded_chance()
+    assert len(state.legal_actions()) > 1, "a choice to search"
+    assert interrupted(lambda: agent.choose(state)) < BOUND
+    assert interrupted(lambda: agent.choose(state)) < BOUND
+    assert waited(lambda: agent.new_game(3)) < BOUND
+    quick = pjlab.Agent("ismcts:sims=20", "chifoumi", seed=1)
+    assert quick.choose(state) in state.legal_actions()
+
+
+def ugi_stub() -> str:
+    """The stub engine of crates/ugi-stub: $PJLAB_UGI_STUB (scripts/test-python.sh builds it and
+    sets it), else target/release/pjlab-ugi-stub of the repository; the test is skipped when
+    neither is there."""
+    path = os.environ.get("PJLAB_UGI_STUB") or str(
+        pathlib.Path(__file__).resolve().parents[2] / "target" / "release" / "pjlab-ugi-stub"
+    )
+    if not os.access(path, os.X_OK):
+        pytest.skip(
+            f"no stub engine at {path}: build it (cargo build --release -p pjlab-ugi-stub) or "
+            "set PJLAB_UGI_STUB"
+        )
+    return path
+
+
+def test_an_external_engine_that_hangs_is_stopped_on_ctrl_c_and_a_fresh_one_plays_on():
+    # The stub answers its first `go` (the first legal move), then hangs, deaf to `stop`; the
+    # agent's own timeout (20 s) would end the wait much later.
+    agent = pjlab.Agent(f"ugi:cmd={ugi_stub()},arg=hang,arg=1,timeout=20s", "pijersi")
+    state = pjlab.load_game("pijersi").new_initial_state()
+    first = agent.choose(state)
+    assert first in state.legal_actions()
+    assert interrupted(lambda: agent.choose(state)) < BOUND
+    # The hung engine was told to stop, then killed: the agent is free at once, and the next
+    # choice starts a fresh engine, which answers its first search.
+    assert waited(lambda: agent.new_game(1)) < BOUND
+    answered = []
+    assert waited(lambda: answered.append(agent.choose(state))) < BOUND
+    assert answered == [first]
 
 
 def test_a_quick_agent_still_answers_after_an_interrupt():

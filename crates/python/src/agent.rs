@@ -33,9 +33,9 @@ pub trait Player: Send + Sync {
     }
     /// [`Player::choose`], the search ended early once another thread raises `stop` (then its
     /// answer is its best move so far, which the caller may drop). The searching agents
-    /// (alpha-beta, MCTS, networks) stop within a few milliseconds; the others finish their
-    /// choice (Chifoumi's players, an external engine). Unraised, the choice and the search's
-    /// work are [`Player::choose`]'s.
+    /// (alpha-beta, MCTS, networks, Chifoumi's `ismcts`) stop within a few milliseconds, an
+    /// external engine is told to stop (and killed when it does not answer at once); the others
+    /// choose at once. Unraised, the choice and the search's work are [`Player::choose`]'s.
     ///
     /// # Errors
     /// As [`Player::choose`].
