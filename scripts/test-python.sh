@@ -2,10 +2,11 @@
 # The Python package's tests: makes .venv-python beside this script's repository (Python 3.9 or
 # newer with venv), installs the pinned tools of python/requirements-test.txt, builds the
 # package (crates/python through maturin) into it, checks that the wheel of
-# scripts/build-wheel.sh installs and plays in a fresh environment without Rust, builds the
-# binary the records and arena tests run (`pjlab`, in ${CARGO_TARGET_DIR:-target}/release;
-# PJLAB_BIN names it for pytest) and the stub engine the interrupt tests drive
-# (`pjlab-ugi-stub`, PJLAB_UGI_STUB) and runs pytest on python/tests. "No tests collected" is a failure. Extra arguments go to
+# scripts/build-wheel.sh installs and plays in a fresh environment without Rust, checks that the
+# sdist carries the workspace's CPU flag, builds the binary the records and arena tests run
+# (`pjlab`, in ${CARGO_TARGET_DIR:-target}/release; PJLAB_BIN names it for pytest) and the stub
+# engine the interrupt tests drive (`pjlab-ugi-stub`, PJLAB_UGI_STUB) and runs pytest on
+# python/tests. "No tests collected" is a failure. Extra arguments go to
 # pytest (e.g. -k batched).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +23,8 @@ fi
 # PATH (so no Rust toolchain), and plays there.
 wheels=$(mktemp -d)
 fresh=$(mktemp -d)
-trap 'rm -rf "$wheels" "$fresh"' EXIT
+sdists=$(mktemp -d)
+trap 'rm -rf "$wheels" "$fresh" "$sdists"' EXIT
 scripts/build-wheel.sh "$wheels" >/dev/null
 python3 -m venv "$fresh/venv"
 mkdir "$fresh/empty"
@@ -39,6 +41,26 @@ for _ in range(6):
     state.apply_action(agent.choose(state))
 assert state.move_number() == 6
 print("test-python: the wheel installs and plays without a Rust toolchain")
+PY
+
+# The sdist (which pip builds wheels from where no wheel fits) keeps the workspace's CPU flag:
+# maturin takes nothing above python/ but the crates, so it carries python/.cargo/config.toml,
+# whose x86-64 flag must be the workspace's.
+flag() { sed -n 's/^rustflags = \(.*target-cpu.*\)/\1/p' "$1"; }
+if [ -z "$(flag .cargo/config.toml)" ] ||
+  [ "$(flag .cargo/config.toml)" != "$(flag python/.cargo/config.toml)" ]; then
+  echo "test-python: python/.cargo/config.toml's CPU flag is not the workspace's" >&2
+  exit 1
+fi
+(cd python && "../$venv/bin/maturin" sdist --quiet --out "$sdists" >/dev/null)
+"$venv/bin/python" - "$sdists"/pjlab-*.tar.gz <<'PY'
+import pathlib, sys, tarfile
+with tarfile.open(sys.argv[1]) as sdist:
+    names = [n for n in sdist.getnames() if n.split("/", 1)[-1] == ".cargo/config.toml"]
+    assert names, "the sdist has no .cargo/config.toml"
+    carried = sdist.extractfile(names[0]).read()
+assert carried == pathlib.Path("python/.cargo/config.toml").read_bytes(), "another config"
+print("test-python: the sdist carries the workspace's CPU flag (.cargo/config.toml)")
 PY
 
 cargo build --release --quiet -p pjlab-cli -p pjlab-ugi-stub
