@@ -237,6 +237,12 @@ class State:
         or the result, the last move played with ``apply_action`` marked. Every piece is an
         element of class ``piece`` with a ``data-cell`` attribute naming its cell. Raises
         ``ValueError`` for Chifoumi, whose pictures are whole matches (``pjlab chifoumi show``)."""
+    def rgb(self, scale: float = 1.0) -> npt.NDArray[np.uint8]:
+        """The position as an ``(H, W, 3)`` uint8 array of RGB pixels (PettingZoo's
+        ``rgb_array``): ``svg()`` rasterised at ``scale`` times its size (a few hundred pixels a
+        side at 1; from 0.05 to 8, else ``ValueError``), text in the machine's fonts; for
+        Chifoumi, the grid of the position seen from above (walls, each player's visibility
+        square, the objects, both players)."""
     def _repr_svg_(self) -> str | None:
         """Jupyter's rich display: ``svg()``, or ``None`` for Chifoumi."""
     def clone(self) -> State:

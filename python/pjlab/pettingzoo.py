@@ -22,9 +22,10 @@ own ``AssertOutOfBoundsWrapper`` (an ``AssertionError``), as in its classic envi
 from the game's own generator, seeded by ``reset(seed)``, before the next agent is selected:
 agents only ever see player turns.
 
-``render_mode`` is ``"ansi"`` (``render()`` returns the position's text) or ``"human"`` (it
-prints it). ``"rgb_array"`` raises ``NotImplementedError``: the lab draws positions as SVG
-(``State.svg()``), and the package depends on no SVG rasteriser to turn them into pixels.
+``render_mode`` is ``"ansi"`` (``render()`` returns the position's text), ``"human"`` (it
+prints it) or ``"rgb_array"`` (it returns the position's picture as an ``(H, W, 3)`` uint8
+array: ``State.rgb()``, the game's SVG drawing rasterised, with Chifoumi's grid seen from above,
+hidden objects included).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
     """A game of the lab as a PettingZoo AEC environment (see the module's docstring)."""
 
     metadata: dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "pjlab_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -68,12 +69,6 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
     ) -> None:
         super().__init__()
         self.game: Game = load_game(game, variant)
-        if render_mode == "rgb_array":
-            raise NotImplementedError(
-                "render mode 'rgb_array' is not supported: the lab draws positions as SVG "
-                "(State.svg()) and pjlab rasterises none; the supported modes are "
-                f"{', '.join(repr(m) for m in self.metadata['render_modes'])}"
-            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render mode {render_mode!r} is not one of {self.metadata['render_modes']}"
@@ -171,10 +166,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         while self.state.is_chance_node():
             self.state.apply_seeded_chance()
 
-    def render(self) -> str | None:
-        """The state in the game's notation: returned for ``ansi``, printed for ``human``."""
+    def render(self) -> str | np.ndarray | None:
+        """The state in the game's notation, returned for ``ansi`` and printed for ``human``; its
+        picture as an ``(H, W, 3)`` uint8 array for ``rgb_array``."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.state.rgb()
         text = str(self.state)
         if self.render_mode == "human":
             print(text)

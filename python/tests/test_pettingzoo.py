@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+import pjlab
 import pjlab.pettingzoo as pz
 from conftest import ALL_VARIANTS
 
@@ -64,13 +65,43 @@ def test_illegal_action_raises_and_changes_nothing():
     assert env.agent_selection == "player_0"
 
 
-def test_render_modes_without_pixels_say_which_modes_there_are():
+def test_an_unknown_render_mode_says_which_modes_there_are():
     for make in (pz.env, pz.raw_env):
-        with pytest.raises(NotImplementedError, match="'rgb_array' is not supported") as caught:
-            make("chomp", render_mode="rgb_array")
-        assert "'ansi', 'human'" in str(caught.value)
-        with pytest.raises(ValueError, match="is not one of"):
+        with pytest.raises(ValueError, match="is not one of") as caught:
             make("chomp", render_mode="pixels")
+        assert "'ansi', 'human', 'rgb_array'" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [("pijersi", None), ("abalone", None), ("abalone", "doubles"), ("chomp", None), ("chifoumi", None)],
+)
+def test_render_rgb_array_pictures_the_position(name, variant):
+    env = pz.env(name, variant, render_mode="rgb_array")
+    assert "rgb_array" in env.metadata["render_modes"]
+    env.reset(seed=3)
+    first = env.render()
+    assert isinstance(first, np.ndarray) and first.dtype == np.uint8
+    assert first.ndim == 3 and first.shape[2] == 3 and min(first.shape[:2]) >= 100
+    # Not blank: the board, the pieces (or Chifoumi's objects and players) and the ink.
+    colours = np.unique(first.reshape(-1, 3), axis=0)
+    assert len(colours) >= 8, f"{len(colours)} colours"
+    assert (first == 255).all(axis=2).mean() < 0.95, "almost all white"
+    mask = env.observe(env.agent_selection)["action_mask"]
+    env.step(int(np.flatnonzero(mask)[0]))
+    second = env.render()
+    assert second.shape == first.shape
+    assert not np.array_equal(first, second), "a move changes the picture"
+    assert np.array_equal(env.render(), second), "the same position, the same picture"
+
+
+def test_pictures_scale_and_refuse_bad_scales():
+    state = pjlab.load_game("chomp").new_initial_state()
+    one, two = state.rgb(), state.rgb(scale=2.0)
+    assert abs(two.shape[0] - 2 * one.shape[0]) <= 1 and abs(two.shape[1] - 2 * one.shape[1]) <= 1
+    for bad in (0.0, -1.0, 100.0):
+        with pytest.raises(ValueError, match="scale"):
+            state.rgb(scale=bad)
 
 
 def test_render_ansi_shows_the_position():

@@ -9,6 +9,7 @@
 //!   (`pjlab_players::build`; `pjlab_players::chifoumi::build` for Chifoumi).
 //! - [`load_model`]: a network (a training checkpoint, or an ONNX model that follows the game's
 //!   model card, checked by `pjlab_nn::card`) evaluating observations or states.
+//! - With the `raster` feature, [`raster`]: a position's picture as RGB pixels.
 //! - With the `python` feature (which maturin turns on; see `python/pyproject.toml`), the PyO3
 //!   module `pjlab._pjlab` over all of this.
 //!
@@ -30,6 +31,8 @@ mod model;
 
 #[cfg(feature = "python")]
 mod py;
+#[cfg(feature = "raster")]
+pub mod raster;
 
 pub use agent::{Player, build_player};
 pub use model::{Model, load_model};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -365,6 +365,19 @@ impl PyState {
                 self.state.game_name()
             ))
         })
+    }
+
+    /// The position as an ``(H, W, 3)`` uint8 array of RGB pixels (PettingZoo's ``rgb_array``):
+    /// ``svg()`` rasterised at ``scale`` times its size (a few hundred pixels a side at 1, from
+    /// 0.05 to 8), text in the machine's fonts; for Chifoumi, the grid of the position seen from
+    /// above (walls, each player's visibility square, the objects, both players).
+    #[pyo3(signature = (scale = 1.0))]
+    fn rgb<'py>(&self, py: Python<'py>, scale: f32) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let state = self.state.as_ref();
+        let picture = py
+            .detach(|| crate::raster::rgb(state, scale))
+            .map_err(to_py)?;
+        PyArray1::from_vec(py, picture.pixels).reshape([picture.height, picture.width, 3])
     }
 
     /// Jupyter's rich display: the board as SVG (``None`` for Chifoumi, which then shows as
