@@ -115,8 +115,14 @@ pub(crate) fn number<T: std::str::FromStr>(
     })
 }
 
+/// Whether the agent `spec` names chooses without a search (`random`, `greedy`): it has no
+/// budget, and answers in microseconds.
+pub fn is_searchless(spec: &str) -> bool {
+    matches!(spec::split(spec.trim()).0, "random" | "greedy")
+}
+
 /// `spec` with a time budget of `time` a move: `time=` for `alphabeta`, `mcts` and `net`,
-/// `movetime=` for `ugi`; `random` and `greedy` are unchanged.
+/// `movetime=` for `ugi`; the [searchless](is_searchless) `random` and `greedy` are unchanged.
 ///
 /// # Errors
 /// [`SpecError::BadValue`] when the spec sets a limit of its own (`depth`, `nodes`, `sims`,
@@ -125,11 +131,10 @@ pub fn with_time_per_move(spec: &str, time: Duration) -> Result<String, SpecErro
     let spec = spec.trim();
     let (name, options) = spec::split(spec);
     let options = options.unwrap_or("");
-    let key = match name {
-        "random" | "greedy" => return Ok(spec.to_string()),
-        "ugi" => "movetime",
-        _ => "time",
-    };
+    if is_searchless(spec) {
+        return Ok(spec.to_string());
+    }
+    let key = if name == "ugi" { "movetime" } else { "time" };
     for option in options.split(',') {
         let k = option.split_once('=').map_or(option, |(k, _)| k).trim();
         if ["depth", "nodes", "sims", "time", "movetime"].contains(&k) {

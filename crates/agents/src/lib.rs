@@ -24,7 +24,7 @@ mod nnue;
 mod players;
 pub mod ugi;
 
-pub use build::{SpecError, build, parse_duration, with_time_per_move};
+pub use build::{SpecError, build, is_searchless, parse_duration, with_time_per_move};
 pub use control::{Control, SearchLimits, mcts_budget};
 pub use decision::{Decision, Score};
 pub use duel::{Clock, Ending, MoveEffort, Played, play_game};

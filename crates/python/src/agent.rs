@@ -47,6 +47,12 @@ pub trait Player: Send + Sync {
     ) -> Result<usize, Error>;
     /// Reseeds its random choices and forgets what earlier games taught it (hash tables).
     fn new_game(&mut self, seed: u64);
+    /// Whether it chooses without a search (`random`, `greedy`, Chifoumi's scripted players):
+    /// an answer in microseconds, with nothing for `stop` to end, which the Python binding
+    /// computes on the calling thread rather than start a worker for it.
+    fn is_quick(&self) -> bool {
+        false
+    }
 }
 
 /// Builds the agent `spec` names for the game `game` (a registry name), seeded with `seed`:
@@ -147,5 +153,9 @@ impl<K: GameKit> Player for KitPlayer<K> {
     fn new_game(&mut self, seed: u64) {
         let agent = self.agent.get_mut().unwrap_or_else(|p| p.into_inner());
         agent.new_game(seed);
+    }
+
+    fn is_quick(&self) -> bool {
+        pjlab_agents::is_searchless(&self.spec)
     }
 }

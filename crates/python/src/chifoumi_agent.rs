@@ -159,4 +159,10 @@ impl Player for ChifoumiPlayer {
         self.followed.clear();
         self.seat = None;
     }
+
+    /// The scripted players are quick; `ismcts` searches and `net:` runs a network.
+    fn is_quick(&self) -> bool {
+        let name = pjlab_core::spec::split(&self.spec).0;
+        pjlab_chifoumi::players::SCRIPTED.contains(&name)
+    }
 }

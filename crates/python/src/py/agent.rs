@@ -1,6 +1,6 @@
 //! `Agent`: the lab's players by spec.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, TryLockError};
 
 use pyo3::prelude::*;
 
@@ -27,12 +27,34 @@ pub(crate) fn game_name(game: &Bound<'_, PyAny>) -> PyResult<String> {
 ///
 /// `choose` runs on a worker thread that Ctrl-C stops: the call raises `KeyboardInterrupt` at
 /// once, a search left behind stops within milliseconds, and the agent (behind a mutex) serves
-/// the next call as soon as it has.
+/// the next call as soon as it has. Agents that do not search (`random`, `greedy`, Chifoumi's
+/// scripted players) answer on the calling thread: a worker would cost more than their choice
+/// (`python/bench/choose.py`).
 #[pyclass(name = "Agent", module = "pjlab._pjlab")]
 pub(crate) struct PyAgent {
     player: Arc<Mutex<Box<dyn Player>>>,
     spec: String,
     game: &'static str,
+    /// [`Player::is_quick`].
+    quick: bool,
+}
+
+impl PyAgent {
+    /// A quick agent's choice on the calling thread; `None` while an earlier call still holds
+    /// the agent (a `new_game` left waiting by Ctrl-C), which the caller then waits for as a
+    /// searching agent's calls do.
+    fn choose_here(
+        &self,
+        state: &dyn crate::State,
+        history: &[usize],
+    ) -> Option<Result<usize, crate::Error>> {
+        let mut player = match self.player.try_lock() {
+            Ok(player) => player,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => return None,
+        };
+        Some(player.choose(state, history))
+    }
 }
 
 #[pymethods]
@@ -49,6 +71,7 @@ impl PyAgent {
         Ok(PyAgent {
             spec: player.spec().to_string(),
             game: player.game_name(),
+            quick: player.is_quick(),
             player: Arc::new(Mutex::new(player)),
         })
     }
@@ -56,6 +79,12 @@ impl PyAgent {
     /// The action index it plays in `state` (one of `state.legal_actions()`); the state is not
     /// changed. The search runs with the GIL released; Ctrl-C stops it (`KeyboardInterrupt`).
     fn choose(&self, py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<usize> {
+        if self.quick {
+            let (inner, history) = (state.inner(), state.past());
+            if let Some(answer) = py.detach(|| self.choose_here(inner, history)) {
+                return answer.map_err(to_py);
+            }
+        }
         let (inner, history) = (state.inner().clone_box(), state.past().to_vec());
         drop(state);
         let player = Arc::clone(&self.player);
