@@ -364,8 +364,10 @@ class Agent:
         """The action it plays in ``state``: one of ``state.legal_actions()``; ``state`` is not
         changed. The search runs with the GIL released (other Python threads go on), on a
         worker thread that Ctrl-C leaves at once: the call raises ``KeyboardInterrupt`` within
-        milliseconds, alpha-beta and MCTS searches stop, and Chifoumi's players and external
-        engines finish their move in the background (the agent's next call waits for it).
+        milliseconds and the search stops as quickly (alpha-beta, MCTS, Chifoumi's ISMCTS; an
+        external engine is sent ``stop`` and killed if it does not answer within 200 ms, the
+        next call starting a fresh one). Agents that do not search (``random``, ``greedy``,
+        Chifoumi's scripted players) answer on the calling thread, in microseconds.
 
         Raises ``ValueError`` for a state of another game, a finished game or a chance node.
         """
