@@ -110,7 +110,7 @@ fn markdown(spec: &Spec, decided: &[Generation]) -> String {
         md,
         "{} of {} generations decided. Each generation: the best player (at first {start}) \
          plays {} games against itself at depth {} ({}, {}-{} random opening plies, {:.0}% \
-         random moves); a candidate ({}, {} accumulator units, {} passes) is trained on the \
+         random moves); a candidate ({}, {} accumulator units{}, {} passes) is trained on the \
          positions of the last {} generation(s){}{}; it plays the best with `{}` in colour \
          pairs ({}, {} opening plies) until an SPRT of {} against {} Elo (alpha {}, beta {}) \
          decides or {} games are played, and is promoted on H1.\n",
@@ -128,6 +128,12 @@ fn markdown(spec: &Spec, decided: &[Generation]) -> String {
             "a whole evaluation, without the hand-written term"
         },
         t.hidden,
+        match (t.factorise, t.weight_decay > 0.0) {
+            (true, true) => format!(", factors, weight decay {}", t.weight_decay),
+            (true, false) => ", factors".to_string(),
+            (false, true) => format!(", weight decay {}", t.weight_decay),
+            (false, false) => String::new(),
+        },
         t.epochs,
         d.window,
         if spec.train.quiet { ", quiet only" } else { "" },
