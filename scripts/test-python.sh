@@ -52,7 +52,8 @@ if [ -z "$(flag .cargo/config.toml)" ] ||
   echo "test-python: python/.cargo/config.toml's CPU flag is not the workspace's" >&2
   exit 1
 fi
-(cd python && "../$venv/bin/maturin" sdist --quiet --out "$sdists" >/dev/null)
+(cd python && "../$venv/bin/maturin" sdist --out "$sdists" >"$sdists/log" 2>&1) ||
+  { cat "$sdists/log" >&2; exit 1; }
 "$venv/bin/python" - "$sdists"/pjlab-*.tar.gz <<'PY'
 import pathlib, sys, tarfile
 with tarfile.open(sys.argv[1]) as sdist:
