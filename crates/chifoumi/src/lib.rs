@@ -60,6 +60,7 @@ pub mod players;
 mod record;
 mod resample;
 mod rules;
+pub mod svg;
 
 pub use action::{Action, ActionSet, ParseActionError};
 pub use arena::{Arena, ArenaObservation, ArenaRules};
