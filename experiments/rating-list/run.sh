@@ -9,9 +9,10 @@
 # The players: random, greedy, alpha-beta with the hand-written evaluation at depths 1 to 4
 # and at 100 ms, the residual learned evaluation (experiments/neural-strongest) at 100 ms, the
 # MCTS network (experiments/pijersi-vs-alphabeta) at 100 ms, and every generation the
-# generations run (experiments/nnue-generations/pijersi) has promoted when this script starts,
-# at 100 ms. Fixed-depth players take the time their depth takes. Stop it at any time and run
-# it again: it resumes (a resumed run keeps the players it started with).
+# generations runs (experiments/nnue-generations/pijersi and pijersi-factors) have promoted
+# when this script starts, at 100 ms, each network in integers (nnue-int, as the residual
+# one). Fixed-depth players take the time their depth takes. Stop it at any time and run it
+# again: it resumes (a resumed run keeps the players it started with).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 workers=${1:-2}
@@ -28,12 +29,13 @@ agents=(
   alphabeta:time=100ms,eval=nnue-int:experiments/neural-strongest/nets/all6-32r-quiet.json
   net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint,time=100ms
 )
-ledger=experiments/nnue-generations/pijersi/generations.jsonl
-if [ -f "$ledger" ]; then
+for run in pijersi pijersi-factors; do
+  ledger=experiments/nnue-generations/$run/generations.jsonl
+  [ -f "$ledger" ] || continue
   for g in $(grep '"promoted":true' "$ledger" | sed -E 's/.*"generation":([0-9]+).*/\1/'); do
-    agents+=("alphabeta:time=100ms,eval=nnue:experiments/nnue-generations/pijersi/gen-$(printf %03d "$g")/net.nnue")
+    agents+=("alphabeta:time=100ms,eval=nnue-int:experiments/nnue-generations/$run/gen-$(printf %03d "$g")/net.nnue")
   done
-fi
+done
 uptime
 for a in "${agents[@]}"; do args+=(--agents "$a"); done
 "$PJLAB" tournament --game pijersi "${args[@]}" --games 100 --variants classic,half-random \
