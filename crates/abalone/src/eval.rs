@@ -117,7 +117,7 @@ impl AbaloneWeights {
 
 /// Hex distance of a cell to E5: the largest of `|x|`, `|y|`, `|x - y|` with `x = d - 4`,
 /// `y = r - 4`.
-const fn centre_distance(cell: Cell) -> u32 {
+pub(crate) const fn centre_distance(cell: Cell) -> u32 {
     let x = cell.diagonal() as i32 - 4;
     let y = cell.row() as i32 - 4;
     let mut d = x.unsigned_abs();

@@ -2,6 +2,7 @@
 
 use pjlab_core::{EncoderId, Side, SparseFeatures};
 
+use crate::eval::centre_distance;
 use crate::geometry::{Bitboard, Cell, cells};
 use crate::position::{Color, EJECTIONS_TO_WIN, MARBLES, Position};
 
@@ -23,6 +24,10 @@ use crate::position::{Color, EJECTIONS_TO_WIN, MARBLES, Position};
 /// under every rules variant: the no-ejection draw counter (its limit is a rule, absent under
 /// some) and the move number.
 ///
+/// Training may add [`SparseFeatures::num_factors`]: one factor per (whose marble, ring), the
+/// ring being the hex distance to E5 (0 to 4), so that what a marble is worth at a distance
+/// from the centre is learnt from every cell of its ring.
+///
 /// Doubles: features by team. [`Game::side_to_move`](pjlab_core::Game::side_to_move) is the
 /// team (Black is seats 0 and 2), so "my" marbles are my team's, both seat labels alike; the
 /// seat labels and junction flags, which decide which marbles a seat may move before its
@@ -40,6 +45,8 @@ impl AbaloneFeatures {
     pub const LEN: usize = Self::MARBLE_FEATURES + 2 * Self::EJECTION_VALUES;
     /// The most features on at once: 14 marbles a colour and one ejection count a side.
     pub const MAX_ACTIVE: usize = 2 * MARBLES as usize + 2;
+    /// Rings around E5: hex distances 0 (E5 itself) to 4 (the outer ring).
+    pub const RINGS: usize = 5;
 }
 
 const _: () = assert!(AbaloneFeatures::LEN <= u16::MAX as usize);
@@ -58,6 +65,22 @@ impl SparseFeatures<Position> for AbaloneFeatures {
 
     fn max_active(&self) -> usize {
         Self::MAX_ACTIVE
+    }
+
+    /// One factor per (whose marble, ring around E5): what a marble is worth at that distance
+    /// from the centre, wherever on the ring it stands. The ejection counts have none.
+    fn num_factors(&self) -> usize {
+        2 * Self::RINGS
+    }
+
+    fn factor(&self, feature: usize) -> Option<usize> {
+        if feature >= Self::MARBLE_FEATURES {
+            return None;
+        }
+        let (whose, rank) = (feature / Cell::COUNT, feature % Cell::COUNT);
+        // The viewer's half turn about E5 keeps every cell's distance to it.
+        let cell = Cell::from_dense(rank)?;
+        Some(whose * Self::RINGS + centre_distance(cell) as usize)
     }
 
     #[inline]
@@ -387,5 +410,44 @@ mod tests {
             let m = AbaloneFeatures::MARBLE_FEATURES as u16;
             assert_eq!(features[features.len() - 2..], [m, m + 7]);
         }
+    }
+
+    /// Each marble feature's factor is its owner and its ring, the ring found by walking from
+    /// E5 one step at a time (not by the distance formula): the rings hold 1, 6, 12, 18 and 24
+    /// cells for each owner, and the ejection counts have no factor.
+    #[test]
+    fn marble_factors_are_owner_and_ring() {
+        use crate::geometry::Direction;
+        let mut steps = [usize::MAX; Cell::COUNT];
+        steps[Cell::CENTRE.dense()] = 0;
+        let mut frontier = vec![Cell::CENTRE];
+        for ring in 1.. {
+            let mut next = Vec::new();
+            for cell in frontier {
+                for dir in Direction::ALL {
+                    if let Some(n) = cell.step(dir).filter(|n| steps[n.dense()] == usize::MAX) {
+                        steps[n.dense()] = ring;
+                        next.push(n);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            frontier = next;
+        }
+        assert_eq!(F.num_factors(), 10);
+        let mut sizes = [0usize; 10];
+        for f in 0..F.num_features() {
+            match F.factor(f) {
+                Some(c) => {
+                    assert!(f < AbaloneFeatures::MARBLE_FEATURES, "{f}");
+                    assert_eq!(c, f / 61 * 5 + steps[f % 61], "{f}");
+                    sizes[c] += 1;
+                }
+                None => assert!(f >= AbaloneFeatures::MARBLE_FEATURES, "{f}"),
+            }
+        }
+        assert_eq!(sizes, [1, 6, 12, 18, 24, 1, 6, 12, 18, 24]);
     }
 }
