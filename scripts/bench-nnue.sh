@@ -50,7 +50,7 @@ echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "# old: $base = $(git -C "$repo" rev-parse --short "$base")"
 echo "# new: $(git -C "$repo" rev-parse --short HEAD)$dirty"
 echo "# cpu: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) processors, $(lscpu | sed -n 's/^Flags:.*\(avx512f\).*/avx-512 present/p')"
-echo "# target: $(sed -n 's/^rustflags = //p' "$repo/.cargo/config.toml" 2>/dev/null)"
+echo "# target: $(sed -n '/^\[build\]/,/^\[/s/^rustflags = //p' "$repo/.cargo/config.toml" 2>/dev/null)"
 echo "# load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in $(seq "$rounds"); do
     for which in old new; do
