@@ -8,15 +8,6 @@
 #
 #   nice -n 19 experiments/nnue-generations/run-factors.sh [WORKERS=1]
 #
-# Stop it at any time; run it again to resume (finished games, networks and decisions are
-# kept). The run plays on fixed depth and node budgets, so other work slows it but does not
-# change its games. PJLAB names the binary (default: the release build of this checkout).
+# Stop it at any time and run it again to resume; PJLAB names the binary (generations.sh).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-workers=${1:-1}
-PJLAB=${PJLAB:-target/release/pjlab}
-[ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
-uptime
-"$PJLAB" nnue generations --spec configs/generations-pijersi-factors.toml \
-  --out experiments/nnue-generations/pijersi-factors --workers "$workers"
-uptime
+exec "$(dirname "$0")/generations.sh" pijersi-factors "${1:-1}"
