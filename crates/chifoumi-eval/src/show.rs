@@ -119,6 +119,8 @@ pub fn match_game_page(
         radius: g.radius(),
         walls,
         frames,
+        player_colours: pjlab_chifoumi::svg::PLAYER_COLOURS,
+        object_colours: pjlab_chifoumi::svg::OBJECT_COLOURS,
     })
 }
 
@@ -137,12 +139,17 @@ pub struct Page {
     pub walls: Vec<(u8, u8)>,
     /// The game, turn by turn.
     pub frames: Vec<Frame>,
+    /// The players' colours, as the game's own pictures draw them
+    /// ([`pjlab_chifoumi::svg::PLAYER_COLOURS`]).
+    pub player_colours: [&'static str; 2],
+    /// The objects' colours, F, P and C ([`pjlab_chifoumi::svg::OBJECT_COLOURS`]).
+    pub object_colours: [&'static str; 3],
 }
 
 const SCRIPT: &str = r##"
 const D = JSON.parse(document.getElementById('data').textContent);
-const S = 26, [W, H] = D.size, R = D.radius, COL = ['#1f77b4', '#d62728'];
-const OBJ = {F: ['#ff7f0e', 'F'], P: ['#2ca02c', 'P'], C: ['#9467bd', 'C']};
+const S = 26, [W, H] = D.size, R = D.radius, COL = D.player_colours;
+const OBJ = {F: [D.object_colours[0], 'F'], P: [D.object_colours[1], 'P'], C: [D.object_colours[2], 'C']};
 const svg = document.getElementById('grid'), slider = document.getElementById('turn');
 svg.setAttribute('viewBox', `0 0 ${W * S} ${H * S}`);
 svg.setAttribute('width', W * S); svg.setAttribute('height', H * S);

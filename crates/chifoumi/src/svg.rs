@@ -10,9 +10,11 @@ use crate::{Cell, Game};
 /// Pixels a side of a Chifoumi cell.
 const CELL: usize = 26;
 
-/// The players' colours and the objects' (F, P, C), as `pjlab chifoumi show` draws them.
-const PLAYERS: [&str; 2] = ["#1f77b4", "#d62728"];
-const OBJECTS: [&str; 3] = ["#ff7f0e", "#2ca02c", "#9467bd"];
+/// The players' colours (player 1, player 2), here and on `pjlab chifoumi show`'s match pages.
+pub const PLAYER_COLOURS: [&str; 2] = ["#1f77b4", "#d62728"];
+/// The objects' colours, in [`Object::ALL`](crate::Object::ALL) order (F, P, C), here and on
+/// the match pages.
+pub const OBJECT_COLOURS: [&str; 3] = ["#ff7f0e", "#2ca02c", "#9467bd"];
 
 /// One Chifoumi position as SVG: the grid, its walls, each player's visibility square, the
 /// objects' letters and the players' numbered discs.
@@ -37,7 +39,7 @@ pub fn svg(game: &Game) -> String {
         }
     }
     let radius = usize::from(game.radius());
-    for (player, colour) in PLAYERS.iter().enumerate() {
+    for (player, colour) in PLAYER_COLOURS.iter().enumerate() {
         let at = game.position(player);
         let (row, col) = (usize::from(at.row), usize::from(at.col));
         let (r0, c0) = (row.saturating_sub(radius), col.saturating_sub(radius));
@@ -60,13 +62,13 @@ pub fn svg(game: &Game) -> String {
                     col as f64 * s + s / 2.0,
                     row as f64 * s + s * 0.7,
                     s * 0.6,
-                    OBJECTS[object.index()],
+                    OBJECT_COLOURS[object.index()],
                     object.letter()
                 );
             }
         }
     }
-    for (player, colour) in PLAYERS.iter().enumerate() {
+    for (player, colour) in PLAYER_COLOURS.iter().enumerate() {
         let at = game.position(player);
         let x = f64::from(at.col) * s + s / 2.0 + if player == 0 { -4.0 } else { 4.0 };
         let y = f64::from(at.row) * s;
