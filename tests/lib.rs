@@ -12,12 +12,16 @@ pub fn vectors_dir() -> PathBuf {
     if let Ok(dir) = std::env::var("PJLAB_VECTORS") {
         return PathBuf::from(dir);
     }
-    // Cargo names the package's folder when it runs the tests; the path compiled in is the
-    // fallback (a test binary reused from a build cache may have been compiled in another
-    // checkout).
-    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
-    manifest.join("../../shared/vectors")
+    // `shared/vectors` beside the checkout that holds the package cargo is testing (it names
+    // that package's folder when it runs the tests); the path compiled in is the fallback (a
+    // test binary reused from a build cache may have been compiled in another checkout).
+    let running = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+    let beside = running.as_deref().and_then(|dir| {
+        dir.ancestors()
+            .map(|a| a.join("../shared/vectors"))
+            .find(|v| v.is_dir())
+    });
+    beside.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors"))
 }
 
 /// Reads a vector file, panicking with its path when it is missing.
