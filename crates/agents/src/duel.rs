@@ -186,7 +186,9 @@ pub fn play_game<G: Game>(
         let thinking = Instant::now();
         let decision = agents[seat].decide_in_game(history);
         let side = usize::from(position.side_to_move() == Side::Second);
-        let spent = thinking.elapsed();
+        // To the microsecond, as the records keep it: a report from the games in memory is then
+        // the report from the file.
+        let spent = Duration::from_micros(thinking.elapsed().as_micros() as u64);
         let effort = MoveEffort {
             side: side as u8,
             spent,

@@ -338,11 +338,10 @@ pub(crate) fn gate<K: GameKit>(
     }
     let scheduled = match_spec.shard_schedule::<K>()?.len();
     // The report is a function of the records, as `pjlab report` rewrites it: the options as
-    // the last save wrote them (with this session's load at its end) and the games as stored
-    // (their move times rounded as the file keeps them).
+    // the last save wrote them (with this session's load at its end).
     let games_file = session::games_file(&dir);
     if games_file.exists() {
-        (match_spec, played) = pjlab_arena::record::load::<K>(&games_file)?;
+        match_spec = pjlab_arena::record::load_spec(&games_file)?;
     }
     report::write::<K>(&dir, &match_spec, &played, scheduled)?;
     let (state, _) = report::sprt_state(&sprt, &played);

@@ -379,13 +379,12 @@ pub(crate) fn play_run<K: GameKit>(
     bar.finish_and_clear();
     let ended = ended?;
     // The report is a function of the records: read the run's options back as the last save
-    // wrote them (with this session's load at its end), and the games as stored (move times
-    // rounded as the file keeps them), so that `pjlab report` writes the same report again.
+    // wrote them (with this session's load at its end).
     let parquet = session::games_file(out);
-    let (spec, played) = if parquet.exists() {
-        record::load::<K>(&parquet)?
+    let spec = if parquet.exists() {
+        record::load_spec(&parquet)?
     } else {
-        (spec, played)
+        spec
     };
     let markdown = report::write::<K>(out, &spec, &played, ended.scheduled)?;
     if verbosity != Verbosity::Quiet {
