@@ -19,11 +19,14 @@ const LEGEND_TEXT: f64 = 260.0;
 const SWATCH: i32 = 24;
 /// Padding inside the legend's frame, in pixels.
 const PAD: i32 = 8;
+/// Share of the x range added on each side of a chart with error bars.
+const X_PAD: f64 = 0.03;
 
 /// Draws a line chart into an SVG file: each series a line in its own colour, over the band
 /// its [`Series::band`] shades (an interval), with a legend to the right of the plotting area
 /// (names wider than 260 pixels wrapped at break points).
-/// An axis whose finite values are all integers gets integer ticks.
+/// An axis whose finite values are all integers gets integer ticks. A chart with error bars
+/// has 3% of its x range added on each side, so the first and last bars are drawn whole.
 ///
 /// # Errors
 /// [`Error::Io`] when the file cannot be drawn.
@@ -60,6 +63,10 @@ pub fn line_chart(
     let (x_int, y_int) = (integral(xs()), integral(ys()));
     let pad = ((y1 - y0) * 0.05).max(1e-3);
     let (y0, y1) = (y0 - pad, y1 + pad);
+    // Error bars at the first and last x keep their caps and dots inside the plotting area.
+    let has_errors = series.iter().any(|s| !s.errors.is_empty());
+    let x_pad = if has_errors { (x1 - x0) * X_PAD } else { 0.0 };
+    let (x0, x1) = (x0 - x_pad, x1 + x_pad);
     // The legend's entries, names wider than LEGEND_TEXT wrapped at break points.
     let entries: Vec<Vec<String>> = series
         .iter()

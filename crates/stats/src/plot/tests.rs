@@ -430,3 +430,65 @@ fn labels_wrap_at_break_points_and_ticks_drop_trailing_zeros() {
     assert_eq!(tick_label(true, 600.0), "600");
     assert_eq!(tick_label(true, 2.5), "");
 }
+
+#[test]
+fn error_bars_at_the_edges_are_drawn_whole() {
+    // Three points with error bars, the first and last at the ends of the x range.
+    let data = vec![(0.0, 10.0), (1.5, 30.0), (4.0, -20.0)];
+    let errors: Vec<(f64, f64, f64)> = data.iter().map(|&(x, y)| (x, y - 15.0, y + 15.0)).collect();
+    let path = temp_svg("error-bars");
+    line_chart(
+        &path,
+        "t",
+        "CPU-hours",
+        "Elo",
+        &[Series::new("s", data.clone()).with_errors(errors)],
+    )
+    .unwrap();
+    let svg = read(&path);
+    // The caps: short two-point horizontal segments in the series' colour, two a bar.
+    let colour = attr(tags(&svg, "polyline")[0], "stroke")
+        .unwrap()
+        .to_string();
+    let series_colour = tags(&svg, "circle")
+        .into_iter()
+        .map(|c| attr(c, "fill").unwrap())
+        .next()
+        .unwrap()
+        .to_string();
+    assert_ne!(colour, series_colour, "the first polyline is an axis");
+    let caps: Vec<Vec<(f64, f64)>> = tags(&svg, "polyline")
+        .into_iter()
+        .filter(|t| attr(t, "stroke") == Some(series_colour.as_str()))
+        .map(|t| points(attr(t, "points").unwrap()))
+        .filter(|p| p.len() == 2 && p[0].1 == p[1].1 && p[0].0 != p[1].0)
+        .filter(|p| (p[1].0 - p[0].0).abs() < 20.0) // not the legend's 24-pixel sample
+        .collect();
+    assert_eq!(caps.len(), 2 * data.len(), "{caps:?}");
+    let width = |c: &Vec<(f64, f64)>| (c[1].0 - c[0].0).abs();
+    for c in &caps {
+        assert!(
+            (width(c) - width(&caps[2])).abs() <= 1.0,
+            "a cut cap: {caps:?}"
+        );
+    }
+    // Each dot (the legend's aside) lies whole inside the x axis's ends.
+    let axis = tags(&svg, "polyline")
+        .into_iter()
+        .map(|t| points(attr(t, "points").unwrap()))
+        .find(|p| p.len() == 2 && p[0].1 == p[1].1 && (p[0].0 - p[1].0).abs() > 100.0)
+        .unwrap();
+    let (left, right) = (axis[0].0.min(axis[1].0), axis[0].0.max(axis[1].0));
+    let dots: Vec<(f64, f64)> = tags(&svg, "circle")
+        .into_iter()
+        .map(|c| (num(attr(c, "cx").unwrap()), num(attr(c, "r").unwrap())))
+        .collect();
+    assert_eq!(dots.len(), data.len() + 1, "a dot a point and the legend's");
+    let legend = dots.iter().map(|d| d.0).fold(f64::MIN, f64::max);
+    for &(cx, r) in dots.iter().filter(|d| d.0 < legend) {
+        assert!(
+            left < cx - r && cx + r < right,
+            "a dot at {cx} outside {left}..{right}"
+        );
+    }
+}
