@@ -106,6 +106,14 @@ fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
         status.contains("| ladder | d1, exact | 0 | 6 |"),
         "{status}"
     );
+    // The report so far: a cell not played yet has no thinking time, and no difference or
+    // time reads `-0.0`.
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("| `exact/none` | 0 | 8 | 0.00 |"),
+        "{report}"
+    );
+    assert!(!report.contains("-0.0"), "{report}");
 
     // Second invocation, without --spec: the atlas in --out goes on, the finished cells kept.
     let second = pjlab(&["-q", "atlas", "run", "--out", out_s]);

@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::schedule::{Player, RunKind, RunSpec};
 
+mod compare;
 pub mod report;
 mod results;
 

@@ -8,15 +8,15 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use pjlab_core::GameKit;
-use pjlab_stats::scores::score_difference;
 
 use super::Atlas;
+use super::compare::{classes_section, protocols_compared, variants_compared};
 pub use super::results::{ClassMeasure, LadderRatings, Measure, Progress, Results, collect, holm};
 use super::results::{pairwise, pooled_difference, ranked};
 use crate::Error;
 use crate::plot::{Series, line_chart};
 use crate::report::{Group, io, p_text, percent as pct, title_case as title};
-use crate::stats::{Wdl, difference_interval, wilson};
+use crate::stats::{Wdl, wilson};
 use crate::table::Table;
 
 /// Writes `report.md`, `atlas.csv` and `plots/first-score-<protocol>.svg` into `dir`, and
@@ -70,7 +70,14 @@ pub fn write_results<K: GameKit>(
     Ok(md)
 }
 
-fn score_text(w: &Wdl) -> String {
+/// A difference in points with its sign and one decimal (`+1.3`, `-0.4`); one that rounds to
+/// zero is `+0.0`, never `-0.0`.
+pub(super) fn signed(points: f64) -> String {
+    let text = format!("{points:+.1}");
+    if text == "-0.0" { "+0.0".into() } else { text }
+}
+
+pub(super) fn score_text(w: &Wdl) -> String {
     let (low, high) = w.interval();
     format!("{}% ({}-{})", pct(w.score()), pct(low), pct(high))
 }
@@ -115,7 +122,7 @@ fn level_label(atlas: &Atlas, results: &Results, level: usize) -> String {
 }
 
 /// The variants of a protocol, in the atlas's order.
-fn variants_of(atlas: &Atlas, protocol: usize) -> Vec<String> {
+pub(super) fn variants_of(atlas: &Atlas, protocol: usize) -> Vec<String> {
     atlas.protocols[protocol]
         .runs
         .iter()
@@ -187,6 +194,12 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
                 },
                 gap.map_or(String::new(), |g| format!(", p = {}", p_text(g.holm_p)))
             );
+            if pairs.iter().all(|p| p.holm_p >= 0.05) {
+                let _ = writeln!(
+                    md,
+                    "- No two variants differ at this level (Holm 5%): the data do not rank them."
+                );
+            }
         }
         if level > 0 {
             let below = ranked(results, level - 1, main);
@@ -230,11 +243,11 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
                 let _ = writeln!(
                     md,
                     "- Under the {} protocol at the same level, {first}'s score pooled over the \
-                     variants less the main protocol's is {:+.1} points ({:+.1} to {:+.1}): {}.",
+                     variants less the main protocol's is {} points ({} to {}): {}.",
                     atlas.protocols[p].name,
-                    100.0 * d,
-                    100.0 * low,
-                    100.0 * high,
+                    signed(100.0 * d),
+                    signed(100.0 * low),
+                    signed(100.0 * high),
                     if low > 0.0 || high < 0.0 {
                         "the protocols disagree"
                     } else {
@@ -264,12 +277,25 @@ fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) 
         "## What a designer should pick
 "
     );
+    let different = pairwise(&ms).iter().filter(|x| x.holm_p < 0.05).count();
     let _ = writeln!(
         md,
         "The variants at `{}` under the main protocol, the fairest (closest to 50%) first: an \
-         interval that holds 50% means no first-move edge is shown. The last column is the \
-         variant's rank at the level below; the classes of setups are further down.\n",
-        atlas.levels[level].name
+         interval that holds 50% means no first-move edge is shown. {} The last column is the \
+         variant's rank at the level below{}.\n",
+        atlas.levels[level].name,
+        match different {
+            0 => "No two of them differ (Holm 5%, below): the order is that of the point \
+                  estimates, which the data do not confirm."
+                .to_string(),
+            1 => "One pair of them differs (Holm 5%, below).".to_string(),
+            n => format!("{n} pairs of them differ (Holm 5%, below)."),
+        },
+        if atlas.per_setup {
+            "; the classes of setups are further down"
+        } else {
+            ""
+        }
     );
     let mut table = Table::new([
         "rank".to_string(),
@@ -464,238 +490,22 @@ fn protocol_section(
     Ok(())
 }
 
-fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
-    let _ = writeln!(md, "## The protocols compared\n");
-    let main = &atlas.protocols[0].name;
-    let _ = writeln!(
-        md,
-        "{first}'s score under each other protocol less under `{main}`, in points, with \
-         Newcombe's 95% interval; the `all` rows pool the variants both protocols played.\n"
-    );
-    let mut table = Table::new([
-        "level",
-        "protocol",
-        "variant",
-        "difference (points)",
-        "95% interval",
-    ]);
-    let mut pooled: Vec<(usize, usize, f64, f64, f64)> = Vec::new();
-    for l in 0..atlas.levels.len() {
-        for p in 1..atlas.protocols.len() {
-            for v in variants_of(atlas, p) {
-                let (Some(a), Some(b)) = (results.find(l, p, &v), results.find(l, 0, &v)) else {
-                    continue;
-                };
-                let (wa, wb) = (&a.group.white, &b.group.white);
-                let (d, low, high) = difference_interval(
-                    (wa.points(), wa.games() as f64),
-                    (wb.points(), wb.games() as f64),
-                );
-                table.row([
-                    format!("`{}`", atlas.levels[l].name),
-                    atlas.protocols[p].name.clone(),
-                    v.clone(),
-                    format!("{:+.1}", 100.0 * d),
-                    format!("{:+.1} to {:+.1}", 100.0 * low, 100.0 * high),
-                ]);
-            }
-            if let Some((d, low, high)) = pooled_difference(results, l, p, 0) {
-                table.row([
-                    format!("`{}`", atlas.levels[l].name),
-                    atlas.protocols[p].name.clone(),
-                    "**all**".into(),
-                    format!("{:+.1}", 100.0 * d),
-                    format!("{:+.1} to {:+.1}", 100.0 * low, 100.0 * high),
-                ]);
-                pooled.push((l, p, d, low, high));
-            }
-        }
-    }
-    if table.is_empty() {
-        let _ = writeln!(md, "No level has games under two protocols yet.\n");
-        return;
-    }
-    let _ = writeln!(md, "{table}");
-    for p in 1..atlas.protocols.len() {
-        let rows: Vec<&(usize, usize, f64, f64, f64)> =
-            pooled.iter().filter(|r| r.1 == p).collect();
-        if let (Some(lo), Some(hi)) = (rows.first(), rows.last())
-            && rows.len() > 1
-        {
-            let shrinks = hi.2.abs() < lo.2.abs();
-            let _ = writeln!(
-                md,
-                "Do the protocols converge as strength grows? Pooled over the variants, `{}` less \
-                 `{main}` is {:+.1} points at `{}` and {:+.1} at `{}`: the point estimate {} with \
-                 strength{}.\n",
-                atlas.protocols[p].name,
-                100.0 * lo.2,
-                atlas.levels[lo.0].name,
-                100.0 * hi.2,
-                atlas.levels[hi.0].name,
-                if shrinks {
-                    "narrows"
-                } else {
-                    "does not narrow"
-                },
-                if hi.3 <= 0.0 && hi.4 >= 0.0 {
-                    ", and at the strongest level no difference is shown"
-                } else {
-                    ", and at the strongest level the protocols still differ"
-                }
-            );
-        }
-    }
-}
-
-fn variants_compared(md: &mut String, atlas: &Atlas, results: &Results) {
-    let _ = writeln!(md, "## Do the variants differ?\n");
-    let _ = writeln!(
-        md,
-        "Under each protocol at each level: every pair of variants compared by a z test on each \
-         distinct game's score, the p-values adjusted by Holm's method over the level's pairs (a \
-         family-wise 5% level). The closest and furthest variants from 50% are named.\n"
-    );
-    let mut table = Table::new([
-        "level",
-        "protocol",
-        "closest to 50%",
-        "furthest",
-        "largest gap (points)",
-        "pairs different (Holm 5%)",
-    ]);
-    for l in 0..atlas.levels.len() {
-        for p in 0..atlas.protocols.len() {
-            let ms = ranked(results, l, p);
-            if ms.len() < 2 {
-                continue;
-            }
-            let pairs = pairwise(&ms);
-            let largest = pairs
-                .iter()
-                .max_by(|a, b| a.difference.abs().total_cmp(&b.difference.abs()));
-            let different: Vec<String> = pairs
-                .iter()
-                .filter(|x| x.holm_p < 0.05)
-                .map(|x| format!("{} / {} (p = {})", x.a, x.b, p_text(x.holm_p)))
-                .collect();
-            let (c, f) = (ms[0], ms[ms.len() - 1]);
-            table.row([
-                format!("`{}`", atlas.levels[l].name),
-                atlas.protocols[p].name.clone(),
-                format!("{} {}", c.variant, score_text(&c.group.white)),
-                format!("{} {}", f.variant, score_text(&f.group.white)),
-                largest.map_or("-".into(), |x| {
-                    format!("{:.1} ({} / {})", 100.0 * x.difference.abs(), x.a, x.b)
-                }),
-                if different.is_empty() {
-                    "none".into()
-                } else {
-                    different.join("; ")
-                },
-            ]);
-        }
-    }
-    if table.is_empty() {
-        let _ = writeln!(md, "Not enough games yet.\n");
-        return;
-    }
-    let _ = writeln!(md, "{table}");
-}
-
-/// The classes of setups at the strongest level finished under the main protocol: each
-/// class's score, and whether the classes of a variant differ (Holm over their pairs).
-fn classes_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
-    let Some(level) = results.top_complete(atlas, 0) else {
-        return;
-    };
-    let rows: Vec<&ClassMeasure> = results
-        .classes
-        .iter()
-        .filter(|c| c.level == level && c.protocol == 0)
-        .collect();
-    if rows.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        md,
-        "## Setups by class at `{}`
-",
-        atlas.levels[level].name
-    );
-    let _ = writeln!(
-        md,
-        "{first}'s score by class of setups (setups equal under every renaming of the pieces, \
-         named by their smallest layout) at the strongest level finished, under the main \
-         protocol, closest to 50% first; each setup's distinct games, pooled over the class. \
-         The cells' reports have every setup.\n"
-    );
-    let mut variants: Vec<&str> = rows.iter().map(|r| r.variant.as_str()).collect();
-    variants.dedup();
-    for variant in variants {
-        let mut class_rows: Vec<&&ClassMeasure> =
-            rows.iter().filter(|r| r.variant == variant).collect();
-        class_rows.sort_by(|a, b| {
-            let d = |c: &ClassMeasure| (c.white.score() - 0.5).abs();
-            d(a).total_cmp(&d(b))
-        });
-        let mut table = Table::new([
-            "variant",
-            "class (smallest layout)",
-            "setups",
-            "distinct games",
-            "W-D-L",
-            "score %",
-            "95% Wilson",
-        ]);
-        for c in &class_rows {
-            let (low, high) = c.white.interval();
-            table.row([
-                variant.to_string(),
-                format!("`{}`", c.class),
-                c.setups.to_string(),
-                c.white.games().to_string(),
-                c.white.to_string(),
-                pct(c.white.score()),
-                format!("{}-{}", pct(low), pct(high)),
-            ]);
-        }
-        let _ = writeln!(md, "{table}");
-        let mut raw = Vec::new();
-        for (i, a) in class_rows.iter().enumerate() {
-            for b in &class_rows[i + 1..] {
-                if let Some(d) = score_difference(&a.white, &b.white) {
-                    raw.push(d.p_value);
-                }
-            }
-        }
-        let smallest = holm(&raw).into_iter().fold(1.0_f64, f64::min);
-        let _ = writeln!(
-            md,
-            "{variant}: {} of the {} pairs of classes differ after Holm's correction \
-             (smallest adjusted p = {}).\n",
-            holm(&raw).iter().filter(|&&p| p < 0.05).count(),
-            raw.len(),
-            p_text(smallest)
-        );
-    }
-}
-
 fn progress_section(md: &mut String, results: &Results) {
     let _ = writeln!(md, "## Cells\n");
     let _ = writeln!(
         md,
         "Each cell is a run directory that `pjlab report`, `pjlab report --pool` and `pjlab show` \
          read; its own report has the per-setup tables (grouped under the renamings of the \
-         setups where the variant has them) and the time each move took. CPU-hours are the \
-         players' thinking time summed over the games played (one core each), on the processor \
-         named.\n"
+         setups where the variant has them) and the time each move took. Thinking hours are the \
+         wall-clock time of every move, summed over the games played (one core each), on the \
+         processor named: on an otherwise idle machine they are CPU-hours, on a loaded one \
+         (a run at low priority beside other work) they are more.\n"
     );
     let mut table = Table::new([
         "cell",
         "games played",
         "scheduled",
-        "CPU-hours",
+        "thinking hours",
         "processor",
         "report",
     ]);
@@ -705,7 +515,8 @@ fn progress_section(md: &mut String, results: &Results) {
             format!("`{dir}`"),
             c.played.to_string(),
             c.scheduled.to_string(),
-            format!("{:.2}", c.cpu_seconds / 3600.0),
+            // `+ 0.0` turns the empty sum's -0 into 0.
+            format!("{:.2}", c.cpu_seconds / 3600.0 + 0.0),
             c.cpus.join("; "),
             if c.played > 0 {
                 format!("[{dir}/report.md]({dir}/report.md)")
@@ -752,4 +563,19 @@ fn atlas_csv(atlas: &Atlas, results: &Results) -> String {
         );
     }
     csv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed;
+
+    #[test]
+    fn a_difference_that_rounds_to_zero_has_no_minus_sign() {
+        assert_eq!(signed(-0.0), "+0.0");
+        assert_eq!(signed(-0.04), "+0.0");
+        assert_eq!(signed(0.04), "+0.0");
+        assert_eq!(signed(-0.06), "-0.1");
+        assert_eq!(signed(2.4), "+2.4");
+        assert_eq!(signed(-12.26), "-12.3");
+    }
 }
