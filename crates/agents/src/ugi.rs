@@ -115,6 +115,18 @@ impl UgiAgent {
                 });
             }
         }
+        // An engine is sent `go depth N` or `go movetime MS`, never both.
+        if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "movetime")
+            && pairs.iter().any(|(k, _)| k == "depth")
+        {
+            return Err(SpecError::BadValue {
+                key: "movetime".into(),
+                value: v.clone(),
+                reason: "give `depth` or `movetime`, not both: the engine is sent `go depth N` \
+                         or `go movetime MS`"
+                    .into(),
+            });
+        }
         for (k, v) in pairs {
             match k.as_str() {
                 "cmd" => program = Some(PathBuf::from(v)),

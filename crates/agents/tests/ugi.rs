@@ -20,6 +20,15 @@ fn bad_ugi_specs_are_refused() {
     ] {
         assert!(build(bad, 0).is_err(), "{bad}");
     }
+    // One limit: a depth or a time a move, not both (either order).
+    for both in [
+        "ugi:cmd=x,depth=3,movetime=50ms",
+        "ugi:cmd=x,movetime=50ms,depth=3",
+    ] {
+        let err = build(both, 0).err().expect("refused").to_string();
+        assert!(err.contains("not both"), "{both}: {err}");
+    }
+    assert!(build("ugi:cmd=x,movetime=50ms", 0).is_ok());
     // `arg` is a list and may repeat; any other option given twice is refused.
     assert!(build("ugi:cmd=x,arg=a,arg=b,arg=a", 0).is_ok());
     for (twice, key) in [
