@@ -24,6 +24,18 @@ pub fn vectors_dir() -> PathBuf {
     beside.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors"))
 }
 
+/// The folder of the package whose tests are running.
+///
+/// Cargo names that folder in `CARGO_MANIFEST_DIR` when it runs a test binary; `compiled` (the
+/// caller's `env!("CARGO_MANIFEST_DIR")`) is the fallback for a binary run by hand. The path
+/// compiled in is not enough on its own: a test binary reused from a build cache shared by two
+/// checkouts may have been compiled in the other one, and would read that checkout's files.
+pub fn package_dir(compiled: &str) -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(compiled))
+}
+
 /// Reads a vector file, panicking with its path when it is missing.
 pub fn read_vector(relative: &str) -> String {
     let path = vectors_dir().join(relative);

@@ -217,7 +217,7 @@ fn weights_come_from_toml() {
     assert!(AbaloneWeights::from_toml("[abalone]\nmarbel = 1\n").is_err());
     assert!(AbaloneWeights::from_toml("[abalone]\nedge = \"lots\"\n").is_err());
     // The committed config spells out the defaults.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
         .join("../../configs/alphabeta-abalone.toml");
     assert_eq!(
         AbaloneWeights::from_file(&path).expect("configs/alphabeta-abalone.toml"),

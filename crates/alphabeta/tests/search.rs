@@ -217,8 +217,8 @@ fn weights_come_from_toml() {
     assert!(PijersiWeights::from_toml("[pijersi]\nwisdom = 1\n").is_err());
     assert!(PijersiWeights::from_toml("[pijersi]\nrock = \"a lot\"\n").is_err());
     // The committed config spells out the defaults.
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/alphabeta.toml");
+    let path = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
+        .join("../../configs/alphabeta.toml");
     assert_eq!(
         PijersiWeights::from_file(&path).expect("configs/alphabeta.toml"),
         PijersiWeights::default()

@@ -82,10 +82,10 @@ fn bad_settings_are_refused() {
         assert!(LearnConfig::parse(text).is_err(), "{text}");
     }
     assert_eq!(LearnConfig::parse("").unwrap(), LearnConfig::default());
-    let shipped = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../configs/chifoumi.toml"
-    ))
+    let shipped = std::fs::read_to_string(
+        pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
+            .join("../../configs/chifoumi.toml"),
+    )
     .unwrap();
     assert_eq!(
         LearnConfig::parse(&shipped).unwrap(),

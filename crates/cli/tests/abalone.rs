@@ -16,10 +16,7 @@ const OPENING: &str = "1.a1b2 i5h5 2.a2b3 i6h6 3.c2c3 g4g5";
 const AFTER_OPENING: &str = "3bb/wwwbbb/2wwwbb/3w4/9/3b4/2bbbww/bbbwww/3ww b 0 0 6 4";
 
 fn vector(relative: &str) -> String {
-    let dir = std::env::var("PJLAB_VECTORS").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/vectors").to_string()
-    });
-    std::fs::read_to_string(format!("{dir}/{relative}")).expect("the reference vectors")
+    pjlab_conformance::read_vector(relative)
 }
 
 fn perft(args: &[&str]) -> String {

@@ -268,7 +268,8 @@ fn an_atlas_played_in_two_shards_merges_to_the_unsharded_one() {
 /// the solver says under both protocols, in every bar.
 #[test]
 fn the_committed_chomp_atlas_reproduces_the_solver_at_its_exact_level() {
-    let atlas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/balance-atlas/chomp");
+    let atlas = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
+        .join("../../experiments/balance-atlas/chomp");
     let csv = std::fs::read_to_string(atlas.join("atlas.csv")).expect("the committed atlas");
     let mut checked = 0;
     for row in csv.lines().filter(|l| l.starts_with("exact,")) {

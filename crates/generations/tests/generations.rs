@@ -265,7 +265,7 @@ fn a_run_refuses_another_spec_game_or_kind() {
 #[test]
 fn the_committed_specs_parse_and_name_their_games_variants() {
     use pjlab_core::GameKit;
-    let configs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs");
+    let configs = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR")).join("../../configs");
     let mut seen = Vec::new();
     for entry in std::fs::read_dir(&configs).unwrap() {
         let path = entry.unwrap().path();

@@ -17,7 +17,7 @@ use pjlab_nn::{Error, Model, Source};
 use serde_json::Value;
 
 fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch")
+    pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch")
 }
 
 fn expected() -> Value {

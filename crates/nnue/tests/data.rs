@@ -196,7 +196,7 @@ fn text_files_of_earlier_builds_still_read() {
 
 #[test]
 fn the_committed_text_data_of_earlier_experiments_reads() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let file = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
         .join("../../experiments/nnue-first/data/d4-r25-s3.txt");
     let lines = std::fs::read_to_string(&file).unwrap().lines().count();
     let read = samples(&file);

@@ -6,7 +6,7 @@ use pjlab_pijersi::{Error, Position};
 /// The example game of the rulebook (`../shared/seeds`), read from the code block after its
 /// "## Notation" heading.
 fn rulebook_example() -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/seeds/002_60272eba3cbc7dc1.txt");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read the rulebook at {}: {e}", path.display()));

@@ -14,7 +14,7 @@ use pjlab_pijersi::PijersiKit;
 use pjlab_players::{Error, chifoumi, load_network};
 
 fn experiment(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
         .join("../../experiments")
         .join(path)
 }

@@ -10,7 +10,8 @@ use pjlab_players::{Error, load_network};
 
 /// A copy of the fixture `file` (and its external data) in `dir`, without its card.
 fn card_less(file: &str, dir: &Path) -> PathBuf {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../nn/tests/data/torch");
+    let fixtures =
+        pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR")).join("../nn/tests/data/torch");
     let data = format!("{file}.data");
     for name in [file, data.as_str()] {
         if fixtures.join(name).exists() {

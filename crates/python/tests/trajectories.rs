@@ -142,14 +142,12 @@ fn trajectories() -> String {
 
 #[test]
 fn seeded_games_match_the_golden_file() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../python/tests/data/trajectories.txt"
-    );
+    let path = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
+        .join("../../python/tests/data/trajectories.txt");
     let now = trajectories();
     if std::env::var_os("PJLAB_BLESS").is_some() {
-        std::fs::write(path, &now).unwrap();
+        std::fs::write(&path, &now).unwrap();
     }
-    let golden = std::fs::read_to_string(path).expect("the golden file (PJLAB_BLESS=1 writes it)");
+    let golden = std::fs::read_to_string(&path).expect("the golden file (PJLAB_BLESS=1 writes it)");
     assert_eq!(now, golden, "seeded trajectories changed");
 }

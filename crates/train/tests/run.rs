@@ -356,13 +356,11 @@ fn an_abalone_run_plays_trains_judges_against_alphabeta_and_resumes() {
 
 #[test]
 fn the_committed_pijersi_checkpoint_loads_for_pijersi_only() {
-    let path = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../experiments/pijersi-vs-alphabeta/checkpoint"
-    ));
-    let (_, config) = checkpoint::load::<PijersiKit>(path, &Device::default()).unwrap();
+    let path = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
+        .join("../../experiments/pijersi-vs-alphabeta/checkpoint");
+    let (_, config) = checkpoint::load::<PijersiKit>(&path, &Device::default()).unwrap();
     assert_eq!(config.iterations, 640);
-    let err = checkpoint::load::<ChompKit>(path, &Device::default())
+    let err = checkpoint::load::<ChompKit>(&path, &Device::default())
         .expect_err("refused")
         .to_string();
     assert!(err.contains("a network for pijersi, not chomp"), "{err}");

@@ -81,7 +81,7 @@ pub fn build_id() -> String {
     let git = |args: &[&str]| {
         Command::new("git")
             .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR")))
             .output()
             .ok()
             .filter(|o| o.status.success())

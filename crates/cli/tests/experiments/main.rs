@@ -43,7 +43,7 @@ use common::pjlab;
 use tables::{Checked, check_readme, closed_form, tables, wdl};
 
 fn experiments() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR"))
         .join("../../experiments")
         .canonicalize()
         .expect("the experiments directory")
