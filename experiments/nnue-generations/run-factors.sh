@@ -4,7 +4,8 @@
 # (6 generations; 4,000 games of the best player at depth 4 each; a gate of at most 800 games at
 # 100,000 nodes a move stopped by an SPRT of 0 against 20 Elo at 5%/5%) with factors and weight
 # decay 1 in training, copied into the run's directory before its first game. Every generation
-# is reported, promoted or not.
+# is reported, promoted or not. After generation 6, the first promoted, the spec's
+# `generations` was raised to 10 before any game of generation 7 (the spec's header says why).
 #
 #   nice -n 19 experiments/nnue-generations/run-factors.sh [WORKERS=1]
 #
