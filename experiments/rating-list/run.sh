@@ -22,18 +22,21 @@ out=experiments/rating-list/pijersi
 if [ -f "$out/games.parquet" ]; then
   exec "$PJLAB" tournament --resume --out "$out" --workers "$workers"
 fi
+# Each agent's `name=` is its label in the report (the spec it was built from is beside it).
 agents=(
-  random greedy
-  alphabeta:depth=1 alphabeta:depth=2 alphabeta:depth=3 alphabeta:depth=4
-  alphabeta:time=100ms
-  alphabeta:time=100ms,eval=nnue-int:experiments/neural-strongest/nets/all6-32r-quiet.json
-  net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint,time=100ms
+  random:name=random greedy:name=greedy
+  alphabeta:depth=1,name=ab-depth-1 alphabeta:depth=2,name=ab-depth-2
+  alphabeta:depth=3,name=ab-depth-3 alphabeta:depth=4,name=ab-depth-4
+  alphabeta:time=100ms,name=ab-hand-written
+  alphabeta:time=100ms,eval=nnue-int:experiments/neural-strongest/nets/all6-32r-quiet.json,name=ab-residual-net
+  net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint,time=100ms,name=mcts-net
 )
 for run in pijersi pijersi-factors; do
   ledger=experiments/nnue-generations/$run/generations.jsonl
   [ -f "$ledger" ] || continue
   for g in $(grep '"promoted":true' "$ledger" | sed -E 's/.*"generation":([0-9]+).*/\1/'); do
-    agents+=("alphabeta:time=100ms,eval=nnue-int:experiments/nnue-generations/$run/gen-$(printf %03d "$g")/net.nnue")
+    net=experiments/nnue-generations/$run/gen-$(printf %03d "$g")/net.nnue
+    agents+=("alphabeta:time=100ms,eval=nnue-int:$net,name=$run-gen-$g")
   done
 done
 uptime

@@ -208,19 +208,59 @@ pub fn play<K: GameKit>(
     })
 }
 
-/// Labels for specs: the spec itself, made unique with `#2`, `#3` for repeats.
-pub fn players(specs: Vec<String>) -> Vec<Player> {
+/// The players of specs. A spec's `name=` option, taken out of the spec, is its label in
+/// reports (`alphabeta:depth=2,name=ab2` is the agent `alphabeta:depth=2` labelled `ab2`);
+/// without one the label is the spec itself. Repeated labels are made unique with `#2`, `#3`.
+///
+/// # Errors
+/// [`Error::Options`] for an empty name, or a spec naming its agent twice.
+pub fn players(specs: Vec<String>) -> Result<Vec<Player>, Error> {
     let mut out: Vec<Player> = Vec::new();
-    for spec in specs {
-        let repeats = out.iter().filter(|p| p.spec == spec).count();
+    let mut bases: Vec<String> = Vec::new();
+    for text in specs {
+        let (spec, name) = take_name(&text)?;
+        let base = name.unwrap_or_else(|| spec.clone());
+        let repeats = bases.iter().filter(|b| **b == base).count();
         let label = if repeats == 0 {
-            spec.clone()
+            base.clone()
         } else {
-            format!("{spec}#{}", repeats + 1)
+            format!("{base}#{}", repeats + 1)
         };
+        bases.push(base);
         out.push(Player { label, spec });
     }
-    out
+    Ok(out)
+}
+
+/// Splits the `name=` option off an agent spec: the spec without it, and the name.
+fn take_name(text: &str) -> Result<(String, Option<String>), Error> {
+    let text = text.trim();
+    let Some((kind, options)) = text.split_once(':') else {
+        return Ok((text.to_string(), None));
+    };
+    let mut name = None;
+    let mut kept = Vec::new();
+    for option in options.split(',') {
+        let Some(value) = option.trim().strip_prefix("name=") else {
+            kept.push(option);
+            continue;
+        };
+        let value = value.trim();
+        if value.is_empty() {
+            return Err(Error::Options(format!(
+                "`{text}`: `name=` needs a name (the agent's label in reports)"
+            )));
+        }
+        if name.replace(value.to_string()).is_some() {
+            return Err(Error::Options(format!("`{text}` names its agent twice")));
+        }
+    }
+    let spec = if kept.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind}:{}", kept.join(","))
+    };
+    Ok((spec, name))
 }
 
 /// Splits a comma-separated agent list where agents' own options also use commas: a piece
@@ -310,8 +350,36 @@ mod tests {
         );
         let repeated = vec!["greedy".to_string(), "alphabeta:depth=1".to_string()];
         assert_eq!(split_agents(&repeated), ["greedy", "alphabeta:depth=1"]);
-        let labels = players(vec!["random".into(), "random".into()]);
+        let labels = players(vec!["random".into(), "random".into()]).unwrap();
         assert_eq!(labels[0].label, "random");
         assert_eq!(labels[1].label, "random#2");
+    }
+
+    #[test]
+    fn a_name_option_labels_its_agent_and_leaves_the_spec() {
+        let specs = [
+            "alphabeta:depth=2,name=ab2,tt=4",
+            "greedy:name=greedy player",
+            "alphabeta:name=ab2,time=100ms",
+            "random",
+        ];
+        let labelled = players(specs.iter().map(ToString::to_string).collect()).unwrap();
+        let pairs: Vec<(&str, &str)> = labelled
+            .iter()
+            .map(|p| (p.label.as_str(), p.spec.as_str()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("ab2", "alphabeta:depth=2,tt=4"),
+                ("greedy player", "greedy"),
+                ("ab2#2", "alphabeta:time=100ms"),
+                ("random", "random"),
+            ]
+        );
+        for bad in ["alphabeta:depth=2,name=", "alphabeta:name=a,name=b"] {
+            let err = players(vec![bad.to_string()]).unwrap_err().to_string();
+            assert!(err.contains(bad), "{err}");
+        }
     }
 }

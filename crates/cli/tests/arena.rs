@@ -268,3 +268,44 @@ fn a_second_process_on_a_run_directory_refuses() {
         assert_usage_error(&pjlab(&args), "is in use by process");
     }
 }
+
+#[test]
+fn named_agents_are_labelled_by_their_names_and_built_from_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("named");
+    let args = [
+        "-q",
+        "tournament",
+        "--agents",
+        "alphabeta:name=ab1,random:name=rnd,greedy",
+        "--games",
+        "2",
+        "--time-per-move",
+        "5ms",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    assert_success(&pjlab(&args), &[]);
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for label in ["`ab1`", "`rnd`", "`greedy`"] {
+        assert!(report.contains(label), "{label} in {report}");
+    }
+    // Each player's row gives its label and the spec it was built from, without the name and
+    // with the time per move.
+    for row in [
+        "| player 1 | `ab1` = `alphabeta:time=5ms` |",
+        "| player 2 | `rnd` = `random` |",
+    ] {
+        assert!(report.contains(row), "{row} in {report}");
+    }
+    let bad = pjlab(&[
+        "match",
+        "--a",
+        "random:name=",
+        "--b",
+        "greedy",
+        "--out",
+        dir.path().join("bad").to_str().unwrap(),
+    ]);
+    assert_usage_error(&bad, "`name=` needs a name");
+}

@@ -76,7 +76,8 @@ pub struct Common {
 /// head-to-head table and an optional SPRT.
 ///
 /// Agents are specs: `alphabeta:depth=3`, `mcts:sims=400`, `net:checkpoint=runs/x,sims=200`,
-/// `ugi:cmd=/path/to/engine,movetime=100ms` (see `pjlab-agents`).
+/// `ugi:cmd=/path/to/engine,movetime=100ms` (see `pjlab-agents`). A spec's `name=LABEL` option
+/// is its label in the reports (`alphabeta:depth=3,name=ab3`), in place of the whole spec.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
     /// The candidate agent.
@@ -101,7 +102,8 @@ pub struct MatchArgs {
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
     /// The agents, comma-separated; an agent's own options may follow it
-    /// (`alphabeta:depth=2,tt=4,random,mcts:sims=100`), or repeat the flag for each.
+    /// (`alphabeta:depth=2,tt=4,random,mcts:sims=100`), or repeat the flag for each. An
+    /// agent's `name=LABEL` option is its label in the reports (`random:name=rnd`).
     #[arg(long, required_unless_present = "resume", num_args = 1)]
     agents: Vec<String>,
     /// Games per pair of agents.
@@ -258,7 +260,7 @@ fn run_game<K: GameKit>(
     let new = RunSpec {
         game: K::INFO.name.into(),
         kind: request.kind,
-        players: players(specs),
+        players: players(specs)?,
         variants: pjlab_arena::schedule::parse_variants::<K>(&variants)?
             .iter()
             .map(ToString::to_string)
