@@ -4,7 +4,7 @@
 # setups in turn, 2 opening plies among moves within 30 centi-units of the best, seed 41), no
 # early stop; the ratings with their intervals are the tournament report's (`report.md`).
 #
-#   experiments/rating-list/run.sh [WORKERS=2]     # on an otherwise idle machine
+#   scripts/alone.sh experiments/rating-list/run.sh [WORKERS=2]   # the runs at nice 19 paused
 #
 # The players: random, greedy, alpha-beta with the hand-written evaluation at depths 1 to 4
 # and at 100 ms, the residual learned evaluation (experiments/neural-strongest) at 100 ms, the
