@@ -235,7 +235,7 @@ pub fn players(specs: Vec<String>) -> Result<Vec<Player>, Error> {
 /// Splits the `name=` option off an agent spec: the spec without it, and the name.
 fn take_name(text: &str) -> Result<(String, Option<String>), Error> {
     let text = text.trim();
-    let Some((kind, options)) = text.split_once(':') else {
+    let (kind, Some(options)) = pjlab_core::spec::split(text) else {
         return Ok((text.to_string(), None));
     };
     let mut name = None;
