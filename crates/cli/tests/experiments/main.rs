@@ -115,7 +115,13 @@ fn all_cells<'a>(texts: impl IntoIterator<Item = &'a String>) -> Vec<String> {
     texts
         .into_iter()
         .flat_map(|t| tables(t))
-        .flat_map(|t| t.rows.into_iter().flatten())
+        .flat_map(|t| t.rows)
+        .flat_map(|row| {
+            // A ratings table gives an Elo and its half-width in two cells (`+316 | ±30`),
+            // which prose quotes as one figure (`+316 ± 30`).
+            let ratings = prose::ratings(&row);
+            row.into_iter().chain(ratings)
+        })
         .collect()
 }
 

@@ -304,6 +304,21 @@ fn holds(cell: &str, number: &str) -> bool {
     })
 }
 
+/// The Elo figures a table row states in two adjacent cells, a signed rating and its
+/// half-width (`+316`, `±30`), written as prose writes them (`+316 ± 30`).
+pub fn ratings(row: &[String]) -> Vec<String> {
+    let signed = |c: &str| {
+        c.len() > 1 && c.starts_with(['+', '-']) && c[1..].bytes().all(|b| b.is_ascii_digit())
+    };
+    row.windows(2)
+        .filter_map(|pair| {
+            let width = pair[1].strip_prefix('±')?;
+            (signed(&pair[0]) && !width.is_empty() && width.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| format!("{} ± {width}", pair[0]))
+        })
+        .collect()
+}
+
 /// Whether one of `cells` states `figure`: the score (and its interval, in one cell), the
 /// W-D-L, or the Elo difference.
 pub fn stated(figure: &Figure, cells: &[String]) -> bool {
@@ -324,6 +339,18 @@ pub fn stated(figure: &Figure, cells: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ratings_row_states_its_elo_with_its_half_width() {
+        let row: Vec<String> = [
+            "1", "`gen-6`", "+316", "±30", "898", "-5", "±13", "±4", "+x",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(ratings(&row), ["+316 ± 30", "-5 ± 13"]);
+        let plain: Vec<String> = ["316", "±30", "+12", "30"].map(String::from).to_vec();
+        assert!(ratings(&plain).is_empty());
+    }
 
     #[test]
     fn figures_are_found_and_other_numbers_left() {
