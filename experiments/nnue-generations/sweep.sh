@@ -30,8 +30,20 @@
 # games, no early stop. Every game played is reported. Each candidate's held-out loss is in
 # sweep.csv (the hand-written evaluation's on the same positions beside it).
 #
-#   nice -n 19 experiments/nnue-generations/sweep.sh gate
-#   scripts/alone.sh experiments/nnue-generations/sweep.sh block
+# Round 2 (written after round 1, above, and before any of its own games): no gate of round 1
+# accepted H1; the lower learning rate came nearest (53.0%, LLR 2.20 at the cap). Two more
+# candidates, the same options otherwise, the same gate and block rules:
+#
+#   lr-0.0001          Adam's learning rate 0.0001, 24 passes (at 0.0003 the kept pass was the
+#                      6th of 12; a lower rate needs more)
+#   lr-0.0003-seed-2   lr-0.0003 again with training seed 1002: whether its 53.0% belongs to
+#                      the option or to its draw
+#
+# gated on seeds 1205 and 1206; a block (the best H1 candidate of round 2 only) on seed 1282,
+# in sweep/standalone-100ms-2; the losses in sweep-2.csv.
+#
+#   nice -n 19 experiments/nnue-generations/sweep.sh gate [ROUND=1]
+#   scripts/alone.sh experiments/nnue-generations/sweep.sh block [ROUND=1]
 #
 # Both steps resume when run again. PJLAB names the binary.
 set -euo pipefail
@@ -41,13 +53,27 @@ PJLAB=${PJLAB:-target/release/pjlab}
 G=experiments/nnue-generations/pijersi-factors
 out=experiments/nnue-generations/sweep
 best=$G/gen-006/net.nnue
-names=(lr-0.0003 lambda-0.25 lambda-0.75 width-64)
+# Each round's candidates, its first gate seed, its block's seed and directory, its losses' file.
+case "${2:-1}" in
+  1)
+    names=(lr-0.0003 lambda-0.25 lambda-0.75 width-64)
+    first_seed=1201 block_seed=1281 block=$out/standalone-100ms losses=$out/sweep.csv
+    ;;
+  2)
+    names=(lr-0.0001 lr-0.0003-seed-2)
+    first_seed=1205 block_seed=1282 block=$out/standalone-100ms-2 losses=$out/sweep-2.csv
+    ;;
+  *) echo "usage: $0 gate|block [ROUND: 1 or 2]" >&2; exit 2 ;;
+esac
+# Each candidate's training options that differ between candidates.
 options() {
   case $1 in
-    lr-0.0003) echo "--hidden 32 --lr 0.0003 --lambda 0.5" ;;
-    lambda-0.25) echo "--hidden 32 --lr 0.001 --lambda 0.25" ;;
-    lambda-0.75) echo "--hidden 32 --lr 0.001 --lambda 0.75" ;;
-    width-64) echo "--hidden 64 --lr 0.001 --lambda 0.5" ;;
+    lr-0.0003) echo "--hidden 32 --lr 0.0003 --lambda 0.5 --epochs 12 --seed 1001" ;;
+    lambda-0.25) echo "--hidden 32 --lr 0.001 --lambda 0.25 --epochs 12 --seed 1001" ;;
+    lambda-0.75) echo "--hidden 32 --lr 0.001 --lambda 0.75 --epochs 12 --seed 1001" ;;
+    width-64) echo "--hidden 64 --lr 0.001 --lambda 0.5 --epochs 12 --seed 1001" ;;
+    lr-0.0001) echo "--hidden 32 --lr 0.0001 --lambda 0.5 --epochs 24 --seed 1001" ;;
+    lr-0.0003-seed-2) echo "--hidden 32 --lr 0.0003 --lambda 0.5 --epochs 12 --seed 1002" ;;
   esac
 }
 
@@ -55,15 +81,15 @@ case "${1:-}" in
   gate)
     data=()
     for g in $(seq 1 10); do data+=(--data "$G/gen-$(printf %03d "$g")/data"); done
-    seed=1201
+    seed=$first_seed
     for name in "${names[@]}"; do
       dir=$out/$name
       mkdir -p "$dir"
       if [ ! -f "$dir/net.nnue" ]; then
         # shellcheck disable=SC2046
         "$PJLAB" nnue train --game pijersi "${data[@]}" --out "$dir/net.nnue" $(options "$name") \
-          --l2 8 --epochs 12 --batch 256 --label-scale 200 --validation 0.05 \
-          --weight-decay 1 --factorise --no-forced --seed 1001
+          --l2 8 --batch 256 --label-scale 200 --validation 0.05 \
+          --weight-decay 1 --factorise --no-forced
       fi
       if [ -f "$dir/gate/games.parquet" ]; then
         "$PJLAB" match --out "$dir/gate" --resume --workers 2
@@ -77,7 +103,7 @@ case "${1:-}" in
       seed=$((seed + 1))
     done
     # Each candidate's kept pass and held-out loss, from its card.
-    python3 - "$out" "${names[@]}" > "$out/sweep.csv" <<'PY'
+    python3 - "$out" "${names[@]}" > "$losses" <<'PY'
 import json, sys
 out, names = sys.argv[1], sys.argv[2:]
 print("candidate,kept_pass,train_loss,held_out_loss,hand_written_loss")
@@ -86,7 +112,7 @@ for name in names:
     best = min(card["losses"], key=lambda e: e["validation"])
     print(f'{name},{best["epoch"]},{best["train"]:.4f},{best["validation"]:.4f},{best["reference"]:.4f}')
 PY
-    cat "$out/sweep.csv"
+    cat "$losses"
     ;;
   block)
     # The candidates whose gate accepted H1, and the highest gate score among them.
@@ -106,18 +132,18 @@ PY
     fi
     echo "block: $pick (gate score $top%)"
     uptime
-    if [ -f "$out/standalone-100ms/games.parquet" ]; then
-      "$PJLAB" match --out "$out/standalone-100ms" --resume --workers 2
+    if [ -f "$block/games.parquet" ]; then
+      "$PJLAB" match --out "$block" --resume --workers 2
     else
       "$PJLAB" match --game pijersi --a "alphabeta:eval=nnue-int:$out/$pick/net.nnue,name=$pick" \
         --b "alphabeta,name=hand-written" --time-per-move 100ms --variants classic,half-random \
-        --games 1000 --seed 1281 --opening-plies 2 --opening-margin 30 --workers 2 \
-        --out "$out/standalone-100ms"
+        --games 1000 --seed "$block_seed" --opening-plies 2 --opening-margin 30 --workers 2 \
+        --out "$block"
     fi
     uptime
     ;;
   *)
-    echo "usage: $0 gate|block" >&2
+    echo "usage: $0 gate|block [ROUND: 1 or 2]" >&2
     exit 2
     ;;
 esac
