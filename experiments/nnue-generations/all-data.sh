@@ -69,7 +69,7 @@ case "${1:-}" in
       "$PJLAB" match --out "$out/standalone-100ms" --resume --workers 2
     else
       "$PJLAB" match --game pijersi --a "alphabeta:eval=nnue-int:$net,name=all-data" \
-        --b "alphabeta,name=hand-written" --time-per-move 100ms --variants classic,half-random \
+        --b "alphabeta:name=hand-written" --time-per-move 100ms --variants classic,half-random \
         --games 1000 --seed 1181 --opening-plies 2 --opening-margin 30 --workers 2 \
         --out "$out/standalone-100ms"
     fi

@@ -136,7 +136,7 @@ PY
       "$PJLAB" match --out "$block" --resume --workers 2
     else
       "$PJLAB" match --game pijersi --a "alphabeta:eval=nnue-int:$out/$pick/net.nnue,name=$pick" \
-        --b "alphabeta,name=hand-written" --time-per-move 100ms --variants classic,half-random \
+        --b "alphabeta:name=hand-written" --time-per-move 100ms --variants classic,half-random \
         --games 1000 --seed "$block_seed" --opening-plies 2 --opening-margin 30 --workers 2 \
         --out "$block"
     fi
