@@ -40,7 +40,9 @@ impl Pool<'_> {
     /// job)` on every job it takes: `Ok(Some(item))` is a finished item, `Ok(None)` a job
     /// abandoned (the stop flag was raised while it ran; the worker quits), `Err` a failure,
     /// after which no job is started. Every finished item has been handed on when this
-    /// returns.
+    /// returns. One worker runs on the calling thread, each job after the one before has been
+    /// handed on: a stop that `on_done` raises (an SPRT that decides) then starts no further
+    /// job, so a run of one worker plays the same jobs every time.
     ///
     /// # Errors
     /// The first failure.
@@ -56,6 +58,9 @@ impl Pool<'_> {
         T: Send,
         E: Send,
     {
+        if self.workers <= 1 {
+            return self.run_here(jobs, state, work, on_done);
+        }
         let next = AtomicUsize::new(0);
         let failed = AtomicBool::new(false);
         let (tx, rx) = channel::<(usize, Result<T, E>)>();
@@ -112,11 +117,54 @@ impl Pool<'_> {
         }
         first_error.map_or(Ok(()), Err)
     }
+
+    /// [`Pool::run`] with one worker, on the calling thread.
+    fn run_here<J, S, T, E>(
+        &self,
+        jobs: &[J],
+        state: impl Fn(usize) -> S,
+        work: impl Fn(&mut S, &J) -> Result<Option<T>, E>,
+        on_done: &mut dyn FnMut(T),
+    ) -> Result<(), E> {
+        let mut state = state(0);
+        for job in jobs {
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            match work(&mut state, job)? {
+                Some(item) => on_done(item),
+                None => break,
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_worker_starts_no_job_after_on_done_raises_the_stop() {
+        let jobs: Vec<u64> = (0..1000).collect();
+        for _ in 0..20 {
+            let stop = AtomicBool::new(false);
+            let pool = Pool {
+                workers: 1,
+                order: Order::Finished,
+                stop: &stop,
+            };
+            let mut got = Vec::new();
+            pool.run(&jobs, |w| w, |_, &j| Ok::<_, ()>(Some(j)), &mut |x| {
+                got.push(x);
+                if x == 10 {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            })
+            .unwrap();
+            assert_eq!(got, (0..=10).collect::<Vec<_>>());
+        }
+    }
 
     #[test]
     fn every_item_is_handed_on_once_in_the_order_asked() {
