@@ -111,7 +111,7 @@ fn markdown(spec: &Spec, decided: &[Generation]) -> String {
         "{} of {} generations decided. Each generation: the best player (at first {start}) \
          plays {} games against itself at depth {} ({}, {}-{} random opening plies, {:.0}% \
          random moves); a candidate ({}, {} accumulator units{}, {} passes) is trained on the \
-         positions of the last {} generation(s){}{}; it plays the best with `{}` in colour \
+         positions of the last {} generation(s){}{}{}; it plays the best with `{}` in colour \
          pairs ({}, {} opening plies) until an SPRT of {} against {} Elo (alpha {}, beta {}) \
          decides or {} games are played, and is promoted on H1.\n",
         decided.len(),
@@ -136,6 +136,11 @@ fn markdown(spec: &Spec, decided: &[Generation]) -> String {
         },
         t.epochs,
         d.window,
+        match spec.train.prior_data.len() {
+            0 => String::new(),
+            1 => " and of 1 data directory from outside the run".to_string(),
+            n => format!(" and of {n} data directories from outside the run"),
+        },
         if spec.train.quiet { ", quiet only" } else { "" },
         if spec.train.no_forced {
             ", forced results left out"

@@ -64,7 +64,8 @@ pub enum Outcome {
 /// each step's progress and each decision.
 ///
 /// # Errors
-/// [`Error::Spec`] when the spec is not for this game or its variants are unknown,
+/// [`Error::Spec`] when the spec is not for this game, its variants are unknown or a
+/// `train.prior_data` directory is missing,
 /// [`Error::Run`] when the directory is locked, holds another kind of run or another spec
 /// (only `generations` may change on resume), and the errors of the steps.
 pub fn run<K: GameKit>(
@@ -91,6 +92,14 @@ pub fn run<K: GameKit>(
     }
     for v in spec.data.variants.iter().chain(&spec.gate.variants) {
         K::variant(v)?;
+    }
+    // Found now rather than after the first generation's games.
+    if let Some(missing) = spec.train.prior_data.iter().find(|p| !p.is_dir()) {
+        return Err(Error::Spec(format!(
+            "train.prior_data: {} is not a directory (of `pjlab nnue data` or a run's \
+             gen-NNN/data)",
+            missing.display()
+        )));
     }
     let run = RunDir::create(dir)?;
     let _lock = run.lock("pjlab nnue generations")?;

@@ -69,6 +69,12 @@ pub struct TrainSpec {
     /// Leave out positions whose search found a forced result.
     #[serde(default)]
     pub no_forced: bool,
+    /// Positions from outside the run that every candidate also trains on, placed before its
+    /// window's (so the held-out share stays the window's newest games): data directories
+    /// (`pjlab nnue data`'s, or another run's `gen-NNN/data`), paths as `start`'s. None: the
+    /// window's only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prior_data: Vec<PathBuf>,
     /// The trainer's options (`hidden`, `l2`, `epochs`, `batch`, `lr`, `lambda`,
     /// `label_scale`, `validation`, `residual`, `weight_decay`); its seed is each generation's
     /// own.

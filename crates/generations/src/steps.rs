@@ -153,8 +153,9 @@ pub(crate) fn train<K: GameKit>(
         no_forced: spec.train.no_forced,
     };
     let first = generation.saturating_sub(spec.data.window - 1).max(1);
-    let windows: Vec<PathBuf> = (first..=generation)
-        .map(|g| gen_dir(run, g).join("data"))
+    // The positions from outside the run first: the held-out share is the last games read.
+    let windows: Vec<PathBuf> = (spec.train.prior_data.iter().cloned())
+        .chain((first..=generation).map(|g| gen_dir(run, g).join("data")))
         .collect();
     let mut samples = Vec::new();
     for dir in &windows {

@@ -263,6 +263,55 @@ fn a_run_refuses_another_spec_game_or_kind() {
 }
 
 #[test]
+fn a_run_trains_on_prior_data_too_before_its_window() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stop = AtomicBool::new(false);
+    let mut one = spec(1);
+    one.data.games = 2;
+    one.gate.games = 2;
+    // An earlier run's positions, and a run with another seed, trained alone and then with
+    // them: the candidate's positions are the two counts' sum, the earlier data read first.
+    let earlier = tmp.path().join("earlier");
+    go(&earlier, &one, &stop).unwrap();
+    let mut alone = one.clone();
+    alone.seed = 4;
+    go(&tmp.path().join("alone"), &alone, &stop).unwrap();
+    let mut with = alone.clone();
+    let prior = earlier.join("gen-001").join("data");
+    with.train.prior_data = vec![prior.clone()];
+    let dir = tmp.path().join("with");
+    go(&dir, &with, &stop).unwrap();
+    let (earlier_n, alone_n, with_n) = (
+        ledger(&earlier)[0].train.positions,
+        ledger(&tmp.path().join("alone"))[0].train.positions,
+        ledger(&dir)[0].train.positions,
+    );
+    assert!(earlier_n > 0 && alone_n > 0);
+    assert_eq!(with_n, earlier_n + alone_n);
+    let (card, _) = pjlab_nnue::file::load(&dir.join("gen-001").join("net.nnue")).unwrap();
+    let data: Vec<String> = serde_json::from_value(card.training["data"].clone()).unwrap();
+    assert_eq!(data.len(), 2);
+    assert_eq!(data[0], prior.display().to_string());
+    assert!(data[1].ends_with("data") && data[1].starts_with(&dir.display().to_string()));
+    // The spec as written keeps them; a run without them writes none.
+    let kept = Spec::parse(&std::fs::read_to_string(dir.join("config.toml")).unwrap()).unwrap();
+    assert_eq!(kept.train.prior_data, vec![prior]);
+    let plain = std::fs::read_to_string(tmp.path().join("alone").join("config.toml")).unwrap();
+    assert!(!plain.contains("prior_data"), "{plain}");
+
+    let mut missing = alone.clone();
+    missing.train.prior_data = vec![tmp.path().join("no-such")];
+    let refused = go(&tmp.path().join("m"), &missing, &stop)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("train.prior_data") && refused.contains("no-such"),
+        "{refused}"
+    );
+    assert!(!tmp.path().join("m").join("gen-001").exists());
+}
+
+#[test]
 fn the_committed_specs_parse_and_name_their_games_variants() {
     use pjlab_core::GameKit;
     let configs = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR")).join("../../configs");
