@@ -312,7 +312,7 @@ fn a_run_trains_on_prior_data_too_before_its_window() {
 }
 
 #[test]
-fn the_committed_specs_parse_and_name_their_games_variants() {
+fn the_committed_specs_parse_and_name_their_games_variants_and_files() {
     use pjlab_core::GameKit;
     let configs = pjlab_conformance::package_dir(env!("CARGO_MANIFEST_DIR")).join("../../configs");
     let mut seen = Vec::new();
@@ -324,6 +324,14 @@ fn the_committed_specs_parse_and_name_their_games_variants() {
         }
         let spec = Spec::parse(&std::fs::read_to_string(&path).unwrap())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The files it names (paths from the repository's root) are committed.
+        for file in spec.start.iter().chain(&spec.train.prior_data) {
+            assert!(
+                configs.join("..").join(file).exists(),
+                "{name}: {}",
+                file.display()
+            );
+        }
         let variants = spec.data.variants.iter().chain(&spec.gate.variants);
         match spec.game.as_str() {
             "pijersi" => variants.for_each(|v| assert!(PijersiKit::variant(v).is_ok(), "{v}")),
