@@ -154,7 +154,11 @@ pub(crate) fn train<K: GameKit>(
     };
     let first = generation.saturating_sub(spec.data.window - 1).max(1);
     // The positions from outside the run first: the held-out share is the last games read.
-    let windows: Vec<PathBuf> = (spec.train.prior_data.iter().cloned())
+    let windows: Vec<PathBuf> = spec
+        .train
+        .prior_data
+        .iter()
+        .cloned()
         .chain((first..=generation).map(|g| gen_dir(run, g).join("data")))
         .collect();
     let mut samples = Vec::new();
