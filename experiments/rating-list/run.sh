@@ -4,21 +4,30 @@
 # setups in turn, 2 opening plies among moves within 30 centi-units of the best, seed 41), no
 # early stop; the ratings with their intervals are the tournament report's (`report.md`).
 #
-#   scripts/alone.sh experiments/rating-list/run.sh [WORKERS=2]   # the runs at nice 19 paused
+#   scripts/alone.sh experiments/rating-list/run.sh [WORKERS=2] [LIST=2]   # runs at nice 19 paused
 #
 # The players: random, greedy, alpha-beta with the hand-written evaluation at depths 1 to 4
 # and at 100 ms, the residual learned evaluation (experiments/neural-strongest) at 100 ms, the
 # MCTS network (experiments/pijersi-vs-alphabeta) at 100 ms, and every generation the
-# generations runs (experiments/nnue-generations/pijersi and pijersi-factors) have promoted
-# when this script starts, at 100 ms, each network in integers (nnue-int, as the residual
-# one). Fixed-depth players take the time their depth takes. Stop it at any time and run it
-# again: it resumes (a resumed run keeps the players it started with).
+# generations runs have promoted when this script starts, at 100 ms, each network in integers
+# (nnue-int, as the residual one). Fixed-depth players take the time their depth takes. Stop
+# it at any time and run it again: it resumes (a resumed run keeps the players it started with).
+#
+# LIST 1, the first list (pijersi/, seed 41): the runs pijersi and pijersi-factors. LIST 2
+# (pijersi-2/, seed 42; written after the run at the lower learning rate, pijersi-lr, promoted
+# its generation 2, and before any of this list's games): the same players with the three runs
+# pijersi, pijersi-factors and pijersi-lr, so that every promoted generation is on it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 workers=${1:-2}
+list=${2:-2}
+case "$list" in
+  1) out=experiments/rating-list/pijersi seed=41 runs=(pijersi pijersi-factors) ;;
+  2) out=experiments/rating-list/pijersi-2 seed=42 runs=(pijersi pijersi-factors pijersi-lr) ;;
+  *) echo "usage: $0 [WORKERS] [LIST: 1 or 2]" >&2; exit 2 ;;
+esac
 PJLAB=${PJLAB:-target/release/pjlab}
 [ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
-out=experiments/rating-list/pijersi
 if [ -f "$out/games.parquet" ]; then
   exec "$PJLAB" tournament --resume --out "$out" --workers "$workers"
 fi
@@ -31,7 +40,7 @@ agents=(
   alphabeta:time=100ms,eval=nnue-int:experiments/neural-strongest/nets/all6-32r-quiet.json,name=ab-residual-net
   net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint,time=100ms,name=mcts-net
 )
-for run in pijersi pijersi-factors; do
+for run in "${runs[@]}"; do
   ledger=experiments/nnue-generations/$run/generations.jsonl
   [ -f "$ledger" ] || continue
   for g in $(grep '"promoted":true' "$ledger" | sed -E 's/.*"generation":([0-9]+).*/\1/'); do
@@ -42,5 +51,5 @@ done
 uptime
 for a in "${agents[@]}"; do args+=(--agents "$a"); done
 "$PJLAB" tournament --game pijersi "${args[@]}" --games 100 --variants classic,half-random \
-  --seed 41 --opening-plies 2 --opening-margin 30 --workers "$workers" --out "$out"
+  --seed "$seed" --opening-plies 2 --opening-margin 30 --workers "$workers" --out "$out"
 uptime
