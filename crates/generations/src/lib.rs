@@ -29,7 +29,8 @@ mod run;
 mod spec;
 mod steps;
 
-pub use ledger::{DataFigures, GateFigures, Generation, TrainFigures, cpu_seconds};
+pub use ledger::{DataFigures, GateFigures, Generation, TrainFigures};
+pub use pjlab_run::cpu_seconds;
 pub use run::{Event, Outcome, Step, run};
 pub use spec::{DataSpec, GateSpec, Spec, TrainSpec};
 

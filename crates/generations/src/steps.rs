@@ -11,7 +11,9 @@ use pjlab_core::{GameKit, Provenance, seed};
 use pjlab_nnue::data::{DataOptions, DataRun, Filter};
 use pjlab_nnue::{Card, NnueEval};
 
-use crate::ledger::{DataFigures, GateFigures, TrainFigures, cpu_seconds};
+use pjlab_run::cpu_seconds;
+
+use crate::ledger::{DataFigures, GateFigures, TrainFigures};
 use crate::run::{Event, Step};
 use crate::{Error, Spec, io};
 
@@ -115,10 +117,12 @@ pub(crate) fn data<K: GameKit>(
             )?
         }
     };
+    // A resumed step also counts what the earlier sessions spent on its games, where the
+    // table says (tables of earlier builds do not: their step counts this session alone).
     Ok(DataFigures {
         games: summary.games,
         positions: summary.positions,
-        cpu_seconds: cpu_since(start),
+        cpu_seconds: data.cpu_before().unwrap_or(0.0) + cpu_since(start),
     })
 }
 

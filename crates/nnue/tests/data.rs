@@ -9,12 +9,12 @@ use pjlab_alphabeta::MATE;
 use pjlab_core::{GameKit, Provenance};
 use pjlab_nnue::Error;
 use pjlab_nnue::data::{
-    DataOptions, DataRun, DataSummary, Filter, OPTIONS_KEY, POSITIONS, Row, generate, read,
-    read_rows,
+    CPU_KEY, DataOptions, DataRun, DataSummary, Filter, OPTIONS_KEY, POSITIONS, Row, generate,
+    read, read_rows,
 };
 use pjlab_pijersi::{PijersiEval, PijersiFeatures, PijersiKit};
 use pjlab_run::dir::{Manifest, PROVENANCE_KEY, RunKind};
-use pjlab_run::table::{SCHEMA_KEY, read_metadata};
+use pjlab_run::table::{SCHEMA_KEY, TableBuilder, read_metadata};
 
 fn options(seed: u64, workers: usize) -> DataOptions {
     DataOptions {
@@ -217,4 +217,91 @@ fn a_stopped_run_writes_the_games_finished_and_none_after() {
             .unwrap();
     assert_eq!((summary.games, summary.positions), (0, 0));
     assert!(read_rows(&dir).unwrap().is_empty());
+}
+
+/// The CPU seconds a run's table records ([`CPU_KEY`]), if it does.
+fn cpu_recorded(dir: &Path) -> Option<f64> {
+    let footer = read_metadata(&dir.join("positions.parquet")).unwrap();
+    let (_, v) = footer.into_iter().find(|(k, _)| k == CPU_KEY)?;
+    Some(v.parse().unwrap())
+}
+
+/// The games a run's table holds.
+fn games_held(dir: &Path) -> usize {
+    DataRun::open::<PijersiKit>(dir, &Provenance::default(), true)
+        .unwrap()
+        .games_done()
+}
+
+/// Writes a run's table again, its rows the same, with its CPU seconds set to `cpu` (`None`:
+/// left out, as earlier builds wrote it).
+fn set_cpu(dir: &Path, cpu: Option<f64>) {
+    let path = dir.join("positions.parquet");
+    let mut footer = read_metadata(&path).unwrap();
+    footer.retain(|(k, _)| k != SCHEMA_KEY && k != CPU_KEY);
+    footer.extend(cpu.map(|c| (CPU_KEY.to_string(), c.to_string())));
+    let mut table = TableBuilder::new(&POSITIONS);
+    for r in read_rows(dir).unwrap() {
+        let values = [
+            r.position.as_str().into(),
+            r.score.into(),
+            r.result.into(),
+            r.game.into(),
+            r.ply.into(),
+            r.variant.as_str().into(),
+        ];
+        table.row(values).unwrap();
+    }
+    table.write(&path, &footer).unwrap();
+}
+
+#[test]
+fn a_resumed_run_adds_its_cpu_to_the_earlier_invocations_and_an_unknown_share_stays_unknown() {
+    let tmp = tempfile::tempdir().unwrap();
+    let variants = [PijersiKit::variant("classic").unwrap()];
+    let eval = PijersiKit::evaluation(None).unwrap();
+    let stop = AtomicBool::new(false);
+    let first_half = DataOptions {
+        games: 2,
+        ..options(9, 1)
+    };
+    let play_half = |dir: &Path| {
+        let data = DataRun::open::<PijersiKit>(dir, &Provenance::default(), false).unwrap();
+        assert_eq!(data.cpu_before(), Some(0.0), "a new run has spent nothing");
+        generate::<PijersiKit, _>(&eval, &variants, &first_half, &data, &stop, &mut |_| ())
+            .unwrap();
+        assert!(cpu_recorded(dir).unwrap() >= 0.0);
+    };
+    // Resumes the run in `dir` to its 4 games; the process CPU seconds the call took.
+    let resume = |dir: &Path| {
+        let data = DataRun::open::<PijersiKit>(dir, &Provenance::default(), true).unwrap();
+        let before = data.cpu_before();
+        let start = pjlab_run::cpu_seconds().unwrap();
+        generate::<PijersiKit, _>(&eval, &variants, &options(9, 1), &data, &stop, &mut |_| ())
+            .unwrap();
+        (before, pjlab_run::cpu_seconds().unwrap() - start)
+    };
+
+    // The earlier share, as the table records it (set far above any real one), is read back
+    // and the resumed invocation adds its own: no more than the process spent meanwhile.
+    let known = tmp.path().join("known");
+    play_half(&known);
+    set_cpu(&known, Some(1000.0));
+    let (before, spent) = resume(&known);
+    assert_eq!(before, Some(1000.0));
+    let total = cpu_recorded(&known).unwrap();
+    assert!(
+        (1000.0..=1000.0 + spent + 0.02).contains(&total),
+        "{total} after {spent} s"
+    );
+    assert_eq!(games_held(&known), 4);
+
+    // A table of an earlier build does not say: its run's cost stays unknown, not undercounted.
+    let unknown = tmp.path().join("unknown");
+    play_half(&unknown);
+    set_cpu(&unknown, None);
+    let (before, _) = resume(&unknown);
+    assert_eq!(before, None);
+    assert_eq!(cpu_recorded(&unknown), None);
+    assert_eq!(games_held(&unknown), 4);
 }

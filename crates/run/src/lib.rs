@@ -5,6 +5,7 @@
 //!   game, the config snapshot that a resume must match, `provenance.jsonl`, a typed
 //!   `metrics.jsonl` read under one policy, `checkpoints/` with `latest` and the keep rotation,
 //!   `plots/`.
+//! - [`cpu`]: the processor time the process has used, for runs that say what they cost.
 //! - [`pool`]: jobs on W worker threads (per-worker state, a stop flag, the first error stops
 //!   the rest), each finished item handed back on the calling thread as it comes or in job
 //!   order.
@@ -38,11 +39,13 @@
 //! assert_eq!(squares, [1, 4, 9]);
 //! ```
 
+pub mod cpu;
 pub mod dir;
 pub mod pool;
 pub mod session;
 pub mod table;
 
+pub use cpu::cpu_seconds;
 pub use table::temporary_beside;
 
 /// Errors of run directories.

@@ -17,8 +17,9 @@
 //! when training, by the feature set of the day), the search's score in centi-units (forced
 //! results beyond [`pjlab_alphabeta::MATE_BOUND`]), the game's result for the side to move (1,
 //! 0.5 or 0), the game's number, the ply at which it was searched and the setup variant's
-//! name. Its footer also holds the provenance ([`PROVENANCE_KEY`]) and the options
-//! ([`OPTIONS_KEY`]). Rows are in game order, so that a run stopped early keeps whole games,
+//! name. Its footer also holds the provenance ([`PROVENANCE_KEY`]), the options
+//! ([`OPTIONS_KEY`]) and the processor time the table's games cost over every invocation that
+//! played them ([`CPU_KEY`]). Rows are in game order, so that a run stopped early keeps whole games,
 //! the first ones.
 //!
 //! Earlier builds wrote text files instead, one position a line:
@@ -63,6 +64,11 @@ pub const OPTIONS_KEY: &str = "pjlab.nnue-data.options";
 /// Footer key of the number of games whose positions the table holds (games `0..n`), which a
 /// resumed run continues from.
 pub const GAMES_KEY: &str = "pjlab.nnue-data.games";
+
+/// Footer key of the CPU seconds spent playing the table's games, summed over every invocation
+/// that played some of them (each counts the whole process, all threads). Absent from tables of
+/// earlier builds, and from any table resumed from one of them, whose earlier share is unknown.
+pub const CPU_KEY: &str = "pjlab.nnue-data.cpu-seconds";
 
 /// The stream of [`pjlab_core::seed::stream`] that seeds each game (setup, opening, random
 /// moves) from the run's seed and the game's number.
@@ -166,6 +172,8 @@ struct Previous {
     rows: Vec<Row>,
     games: usize,
     options: serde_json::Value,
+    /// The CPU seconds its games cost (`None` for a table that does not say).
+    cpu_seconds: Option<f64>,
 }
 
 impl DataRun {
@@ -232,6 +240,13 @@ impl DataRun {
     pub fn positions(&self) -> PathBuf {
         self.dir.join(POSITIONS_FILE)
     }
+
+    /// The CPU seconds that earlier invocations spent on the games the run already holds
+    /// ([`CPU_KEY`]): 0 for a new run, `None` when a table from an earlier build does not say.
+    /// A resumed run's whole cost is this plus the invocation's own.
+    pub fn cpu_before(&self) -> Option<f64> {
+        self.previous.as_ref().map_or(Some(0.0), |p| p.cpu_seconds)
+    }
 }
 
 impl Previous {
@@ -255,10 +270,15 @@ impl Previous {
             Some(v) => v.parse().map_err(|_| bad("games count"))?,
             None => rows.last().map_or(0, |r| r.game as usize + 1),
         };
+        let cpu_seconds = match meta(CPU_KEY) {
+            Some(v) => Some(v.parse().map_err(|_| bad("CPU seconds"))?),
+            None => None,
+        };
         Ok(Previous {
             rows,
             games,
             options,
+            cpu_seconds,
         })
     }
 
@@ -304,6 +324,9 @@ where
         return Err(Error::Config("data needs a variant".into()));
     }
     options.check()?;
+    let cpu_start = pjlab_run::cpu_seconds();
+    // The table's games' CPU so far: the earlier invocations' (where known) and this one's.
+    let cpu_now = || Some(run.cpu_before()? + (pjlab_run::cpu_seconds()? - cpu_start?));
     let mut footer = run.footer.clone();
     let names: Vec<String> = variants.iter().map(ToString::to_string).collect();
     let recorded =
@@ -357,7 +380,7 @@ where
             rows.extend(game.rows);
             progress(summary.games);
             if failure.is_none() && saved.elapsed() >= SAVE_INTERVAL {
-                failure = write(&path, &rows, &footer, summary.games).err();
+                failure = write(&path, &rows, &footer, summary.games, cpu_now()).err();
                 saved = Instant::now();
             }
         },
@@ -365,17 +388,18 @@ where
     if let Some(e) = failure {
         return Err(e);
     }
-    write(&path, &rows, &footer, summary.games)?;
+    write(&path, &rows, &footer, summary.games, cpu_now())?;
     Ok(summary)
 }
 
 /// Writes `rows` (of the first `games` games) to the table at `path` atomically, `footer` in
-/// its footer.
+/// its footer with the games count and, where known, the CPU seconds they cost.
 fn write(
     path: &Path,
     rows: &[Row],
     footer: &[(String, String)],
     games: usize,
+    cpu_seconds: Option<f64>,
 ) -> Result<(), Error> {
     let mut table = TableBuilder::new(&POSITIONS);
     for row in rows {
@@ -395,6 +419,9 @@ fn write(
     }
     let mut footer = footer.to_vec();
     footer.push((GAMES_KEY.to_string(), games.to_string()));
+    if let Some(cpu) = cpu_seconds {
+        footer.push((CPU_KEY.to_string(), format!("{cpu:.2}")));
+    }
     table.write(path, &footer)?;
     Ok(())
 }
