@@ -64,16 +64,7 @@ case "${1:-}" in
       echo "the gate has not accepted H1 (see $out/gate/report.md): no block to play" >&2
       exit 1
     fi
-    uptime
-    if [ -f "$out/standalone-100ms/games.parquet" ]; then
-      "$PJLAB" match --out "$out/standalone-100ms" --resume --workers 2
-    else
-      "$PJLAB" match --game pijersi --a "alphabeta:eval=nnue-int:$net,name=all-data" \
-        --b "alphabeta:name=hand-written" --time-per-move 100ms --variants classic,half-random \
-        --games 1000 --seed 1181 --opening-plies 2 --opening-margin 30 --workers 2 \
-        --out "$out/standalone-100ms"
-    fi
-    uptime
+    PJLAB=$PJLAB experiments/nnue-generations/block.sh "$net" all-data 100ms 1000 1181 "$out/standalone-100ms"
     ;;
   *)
     echo "usage: $0 gate|block" >&2

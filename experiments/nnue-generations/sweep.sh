@@ -131,16 +131,8 @@ PY
       exit 1
     fi
     echo "block: $pick (gate score $top%)"
-    uptime
-    if [ -f "$block/games.parquet" ]; then
-      "$PJLAB" match --out "$block" --resume --workers 2
-    else
-      "$PJLAB" match --game pijersi --a "alphabeta:eval=nnue-int:$out/$pick/net.nnue,name=$pick" \
-        --b "alphabeta:name=hand-written" --time-per-move 100ms --variants classic,half-random \
-        --games 1000 --seed "$block_seed" --opening-plies 2 --opening-margin 30 --workers 2 \
-        --out "$block"
-    fi
-    uptime
+    PJLAB=$PJLAB experiments/nnue-generations/block.sh "$out/$pick/net.nnue" "$pick" 100ms 1000 \
+      "$block_seed" "$block"
     ;;
   *)
     echo "usage: $0 gate|block [ROUND: 1 or 2]" >&2
