@@ -10,7 +10,6 @@ use pjlab_arena::{Played, report, session};
 use pjlab_core::{GameKit, Provenance, seed};
 use pjlab_nnue::data::{DataOptions, DataRun, Filter};
 use pjlab_nnue::{Card, NnueEval};
-
 use pjlab_run::cpu_seconds;
 
 use crate::ledger::{DataFigures, GateFigures, TrainFigures};

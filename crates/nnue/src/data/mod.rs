@@ -19,8 +19,8 @@
 //! 0.5 or 0), the game's number, the ply at which it was searched and the setup variant's
 //! name. Its footer also holds the provenance ([`PROVENANCE_KEY`]), the options
 //! ([`OPTIONS_KEY`]) and the processor time the table's games cost over every invocation that
-//! played them ([`CPU_KEY`]). Rows are in game order, so that a run stopped early keeps whole games,
-//! the first ones.
+//! played them ([`CPU_KEY`]). Rows are in game order, so that a run stopped early keeps
+//! whole games, the first ones.
 //!
 //! Earlier builds wrote text files instead, one position a line:
 //! `position<TAB>score<TAB>result`; [`read`] still reads them (any path not a directory and
