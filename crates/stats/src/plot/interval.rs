@@ -6,6 +6,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::palette::series_colour;
 use super::text::{LINE_EM, font_px, integral, text_width, tick_count, tick_label, wrap};
 use super::{Estimate, TITLE_FONT, draw_error, title_line, title_lines, titled};
 use crate::Error;
@@ -168,7 +169,7 @@ pub fn interval_chart(
             ))
             .map_err(|e| err(e.to_string()))?;
     }
-    let color = Palette99::pick(0).to_rgba();
+    let color = series_colour(0).to_rgba();
     chart
         .draw_series(estimates.iter().enumerate().map(|(i, e)| {
             ErrorBar::new_vertical(i as f64, e.low, e.value, e.high, color.stroke_width(2), 10)

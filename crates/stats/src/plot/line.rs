@@ -5,6 +5,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::palette::series_colour;
 use super::text::{LINE_EM, font_px, integral, text_width, tick_count, tick_label, wrap};
 use super::{Series, draw_error, title_line, title_lines, titled};
 use crate::Error;
@@ -125,7 +126,7 @@ pub fn line_chart(
             .map(|b| (b.0, b.2))
             .chain(band.iter().rev().map(|b| (b.0, b.1)))
             .collect();
-        let color = Palette99::pick(i).to_rgba();
+        let color = series_colour(i).to_rgba();
         chart
             .draw_series(std::iter::once(Polygon::new(
                 outline,
@@ -135,7 +136,7 @@ pub fn line_chart(
     }
     // 2. The lines.
     for (i, s) in series.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+        let color = series_colour(i).to_rgba();
         chart
             .draw_series(LineSeries::new(
                 s.points.iter().copied(),
@@ -146,7 +147,7 @@ pub fn line_chart(
     // 2b. The error bars: a vertical bar with caps from low to high, a dot at the point.
     let cap = (x1 - x0) * 0.006;
     for (i, s) in series.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+        let color = series_colour(i).to_rgba();
         for &(x, low, high) in s.errors.iter().filter(|b| b.0.is_finite()) {
             for segment in [
                 vec![(x, low), (x, high)],
@@ -188,7 +189,7 @@ pub fn line_chart(
         .pos(Pos::new(HPos::Left, VPos::Center));
     let mut y = top + PAD + line / 2;
     for (i, (s, entry)) in series.iter().zip(&entries).enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+        let color = series_colour(i).to_rgba();
         let x = left + PAD;
         if !s.band.is_empty() {
             root.draw(&Rectangle::new(

@@ -6,10 +6,12 @@
 //! labels are laid out from a conservative estimate of their width (one line when they fit,
 //! wrapped at `-`, `/`, `:`, `=` or spaces when not, rotated when neither fits), so two never
 //! run into each other; an axis whose data are all integers (iterations, games, plies) prints
-//! integer ticks, and no tick prints a trailing `.0`.
+//! integer ticks, and no tick prints a trailing `.0`. Series take their colours in order from
+//! twelve that each stand out on white (`palette`).
 
 mod interval;
 mod line;
+mod palette;
 mod text;
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use super::palette::SERIES_COLOURS;
 use super::text::{tick_label, wrap};
 use super::{Estimate, Series, interval_chart, line_chart};
 
@@ -491,4 +492,31 @@ fn error_bars_at_the_edges_are_drawn_whole() {
             "a dot at {cx} outside {left}..{right}"
         );
     }
+}
+
+#[test]
+fn series_take_the_palette_colours_in_order() {
+    let series: Vec<Series<'_>> = (0..13)
+        .map(|i| {
+            let points = (0..5)
+                .map(|x| (f64::from(x), f64::from(i * 10 + x)))
+                .collect();
+            Series::new("a series", points)
+        })
+        .collect();
+    let path = temp_svg("colours");
+    line_chart(&path, "Colours", "x", "y", &series).unwrap();
+    let svg = read(&path);
+    let strokes: Vec<String> = tags(&svg, "polyline")
+        .into_iter()
+        .filter(|t| points(attr(t, "points").unwrap()).len() >= 3)
+        .map(|t| attr(t, "stroke").unwrap().to_ascii_uppercase())
+        .collect();
+    let expected: Vec<String> = (0..13)
+        .map(|i| {
+            let c = SERIES_COLOURS[i % SERIES_COLOURS.len()];
+            format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+        })
+        .collect();
+    assert_eq!(strokes, expected);
 }
