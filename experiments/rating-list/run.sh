@@ -4,7 +4,7 @@
 # setups in turn, 2 opening plies among moves within 30 centi-units of the best, seed 41), no
 # early stop; the ratings with their intervals are the tournament report's (`report.md`).
 #
-#   scripts/alone.sh experiments/rating-list/run.sh [WORKERS=2] [LIST=2]   # runs at nice 19 paused
+#   scripts/alone.sh experiments/rating-list/run.sh [WORKERS=2] [LIST=3]   # runs at nice 19 paused
 #
 # The players: random, greedy, alpha-beta with the hand-written evaluation at depths 1 to 4
 # and at 100 ms, the residual learned evaluation (experiments/neural-strongest) at 100 ms, the
@@ -16,15 +16,24 @@
 # LIST 1, the first list (pijersi/, seed 41): the runs pijersi and pijersi-factors. LIST 2
 # (pijersi-2/, seed 42; written after the run at the lower learning rate, pijersi-lr, promoted
 # its generation 2, and before any of this list's games): the same players with the three runs
-# pijersi, pijersi-factors and pijersi-lr, so that every promoted generation is on it.
+# pijersi, pijersi-factors and pijersi-lr, so that every promoted generation is on it. LIST 3
+# (pijersi-3/, seed 43; written after the sweep's round 3 network met the standalone claim at
+# 100 ms and 1 s, and before any of this list's games): list 2's players and the two networks of
+# experiments/nnue-generations/sweep.sh accepted at their gates (round 2's lr-0.0003-seed-2,
+# round 3's r3-lr-0.0001), so that the strongest standalone network is on it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 workers=${1:-2}
-list=${2:-2}
+list=${2:-3}
+sweep=()
 case "$list" in
   1) out=experiments/rating-list/pijersi seed=41 runs=(pijersi pijersi-factors) ;;
   2) out=experiments/rating-list/pijersi-2 seed=42 runs=(pijersi pijersi-factors pijersi-lr) ;;
-  *) echo "usage: $0 [WORKERS] [LIST: 1 or 2]" >&2; exit 2 ;;
+  3)
+    out=experiments/rating-list/pijersi-3 seed=43 runs=(pijersi pijersi-factors pijersi-lr)
+    sweep=(lr-0.0003-seed-2 r3-lr-0.0001)
+    ;;
+  *) echo "usage: $0 [WORKERS] [LIST: 1, 2 or 3]" >&2; exit 2 ;;
 esac
 PJLAB=${PJLAB:-target/release/pjlab}
 [ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
@@ -47,6 +56,9 @@ for run in "${runs[@]}"; do
     net=experiments/nnue-generations/$run/gen-$(printf %03d "$g")/net.nnue
     agents+=("alphabeta:time=100ms,eval=nnue-int:$net,name=$run-gen-$g")
   done
+done
+for name in "${sweep[@]}"; do
+  agents+=("alphabeta:time=100ms,eval=nnue-int:experiments/nnue-generations/sweep/$name/net.nnue,name=sweep-$name")
 done
 uptime
 for a in "${agents[@]}"; do args+=(--agents "$a"); done
