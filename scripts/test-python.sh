@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The Python package's tests: makes .venv-python beside this script's repository (Python 3.9 or
-# newer with venv), installs the pinned tools of python/requirements-test.txt, builds the
-# package (crates/python through maturin) into it, checks that the wheel of
+# The Python package's tests: makes .venv-python beside this script's repository (Python 3.11
+# or newer with venv: the pinned tools need it; the package itself runs on 3.9), installs the
+# pinned tools of python/requirements-test.txt, builds the package (crates/python through
+# maturin) into it, checks that the wheel of
 # scripts/build-wheel.sh installs and plays in a fresh environment without Rust, checks that the
 # sdist carries the workspace's CPU flag, builds the binary the records and arena tests run
 # (`pjlab`, in ${CARGO_TARGET_DIR:-target}/release; PJLAB_BIN names it for pytest) and the stub

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The rating list of the lab's Pijersi players (written before any of its games): a round robin
 # at 100 ms a move, one core each, 100 colour-paired games a pair (classic and half-random
-# setups in turn, 2 opening plies among moves within 30 centi-units of the best, seed 41), no
-# early stop; the ratings with their intervals are the tournament report's (`report.md`).
+# setups in turn, 2 opening plies among moves within 30 centi-units of the best, the list's
+# seed: 41, 42 or 43), no early stop; the ratings with their intervals are the tournament report's (`report.md`).
 #
 #   scripts/alone.sh experiments/rating-list/run.sh [WORKERS=2] [LIST=3]   # runs at nice 19 paused
 #

@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use crate::schedule::{Player, RunKind, RunSpec};
 
 mod compare;
+mod cost;
 pub mod report;
 mod results;
 

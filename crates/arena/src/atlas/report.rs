@@ -498,14 +498,17 @@ fn progress_section(md: &mut String, results: &Results) {
          read; its own report has the per-setup tables (grouped under the renamings of the \
          setups where the variant has them) and the time each move took. Thinking hours are the \
          wall-clock time of every move, summed over the games played (one core each), on the \
-         processor named: on an otherwise idle machine they are CPU-hours, on a loaded one \
-         (a run at low priority beside other work) they are more.\n"
+         processors named: on an otherwise idle machine they are CPU-hours; a run at low \
+         priority beside other work, or paused, counts its waits too. CPU-hours leave the waits \
+         out: a move that ran at under half its player's median rate of work (nodes, or \
+         simulations, a second) waited, and counts its work at that median rate instead.\n"
     );
     let mut table = Table::new([
         "cell",
         "games played",
         "scheduled",
         "thinking hours",
+        "CPU-hours",
         "processor",
         "report",
     ]);
@@ -516,6 +519,7 @@ fn progress_section(md: &mut String, results: &Results) {
             c.played.to_string(),
             c.scheduled.to_string(),
             // `+ 0.0` turns the empty sum's -0 into 0.
+            format!("{:.2}", c.thinking_seconds / 3600.0 + 0.0),
             format!("{:.2}", c.cpu_seconds / 3600.0 + 0.0),
             c.cpus.join("; "),
             if c.played > 0 {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use pjlab_core::GameKit;
 use pjlab_stats::scores::score_difference;
 
-use super::{Atlas, Cell};
+use super::{Atlas, Cell, cost};
 use crate::report::{Group, unique_games, variant_groups};
 use crate::stats::{RatingModel, Wdl, difference_interval, fit_ratings};
 use crate::{Error, record, session};
@@ -55,7 +55,12 @@ pub struct Progress {
     pub played: usize,
     /// Games scheduled.
     pub scheduled: usize,
-    /// The players' thinking time over the games played, in seconds of one core.
+    /// The wall-clock time of every move of the games played, summed, in seconds (one core
+    /// each): CPU time only if nothing else ran and the run was never paused.
+    pub thinking_seconds: f64,
+    /// The games' CPU time on an idle core, in seconds: each move's own time, but a move that
+    /// ran at under half its player's median rate of work (it waited for the processor, or was
+    /// paused) counted at that median rate.
     pub cpu_seconds: f64,
     /// The processors its sessions ran on.
     pub cpus: Vec<String>,
@@ -140,15 +145,13 @@ pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> 
                 cpus.push(session.cpu.clone());
             }
         }
+        let (thinking_seconds, cpu_seconds) = cost::cell_seconds::<K>(&played);
         results.progress.push(Progress {
             dir: cell.dir.clone(),
             played: played.len(),
             scheduled,
-            cpu_seconds: played
-                .iter()
-                .flat_map(|g| g.clocks.iter())
-                .map(|c| c.total.as_secs_f64())
-                .sum(),
+            thinking_seconds,
+            cpu_seconds,
             cpus,
         });
         if played.is_empty() {

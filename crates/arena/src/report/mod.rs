@@ -113,6 +113,17 @@ pub fn sprt_state<G: Game, V: std::fmt::Display>(
     (sprt.test(&units), units.len())
 }
 
+/// How a partial run named by its command line goes on: an atlas's cell with its atlas's
+/// command, which skips the finished cells; any other run with `--resume`.
+fn resume_hint(command: &str) -> &'static str {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    if words.windows(2).any(|w| w == ["atlas", "run"]) {
+        "its atlas's command (below) again"
+    } else {
+        "`--resume`"
+    }
+}
+
 /// Writes the report files into `dir` and returns the Markdown. `scheduled` is the number of
 /// games the run was to play, its shard's part for a shard (a smaller number played makes a
 /// partial report).
@@ -159,8 +170,9 @@ pub fn write<K: GameKit>(
     } else if games.len() < scheduled {
         let _ = writeln!(
             md,
-            "**Partial report: {} of {scheduled} games played.** Resume with `--resume`.\n",
-            games.len()
+            "**Partial report: {} of {scheduled} games played.** Resume with {}.\n",
+            games.len(),
+            resume_hint(&run.command)
         );
     }
     let _ = writeln!(md, "Command: `{}`\n", run.command);
@@ -350,4 +362,21 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resume_hint;
+
+    #[test]
+    fn an_atlas_cell_resumes_with_its_atlas_s_command_and_a_run_with_resume() {
+        let atlas = "/opt/pjlab atlas run --spec configs/atlas-pijersi.toml --out atlas --only ab1";
+        assert_eq!(resume_hint(atlas), "its atlas's command (below) again");
+        for run in [
+            "pjlab match --a greedy --b random",
+            "pjlab balance --agent atlas",
+        ] {
+            assert_eq!(resume_hint(run), "`--resume`", "{run}");
+        }
+    }
 }

@@ -1,0 +1,185 @@
+//! What a cell's games cost, in seconds of one core.
+//!
+//! The records keep the wall-clock time of every move. Summed, they are the cell's CPU time
+//! only on an otherwise idle machine: an atlas played at the lowest priority beside other work
+//! waits for the processor, and a run paused (`kill -STOP`) counts the pause in the move it
+//! interrupted. The estimate here leaves such waits out. Each player's median rate of work
+//! (nodes searched a second, or the search's own effort where it counts no nodes) is its rate
+//! on a free core, since most moves run on one; a move that ran at under half that rate waited,
+//! and counts its work at the median rate instead of its time. Every other move counts its own
+//! time.
+
+use std::collections::BTreeMap;
+
+use pjlab_core::GameKit;
+
+use crate::runner::{MoveEffort, Played};
+
+/// The cost of `games`: (the wall-clock seconds of their moves, summed; the seconds they take
+/// on an idle core, estimated from each player's median rate of work).
+///
+/// A player that counts no work (it does not search) has its moves over twice their median
+/// time counted at the median time; games recorded before moves were timed count their
+/// recorded time.
+pub(crate) fn cell_seconds<K: GameKit>(games: &[Played<K>]) -> (f64, f64) {
+    let wall: f64 = games
+        .iter()
+        .flat_map(|g| g.clocks.iter())
+        .map(|c| c.total.as_secs_f64())
+        .sum();
+    let mut untimed = 0.0;
+    for g in games.iter().filter(|g| g.efforts.is_empty()) {
+        untimed += g.clocks.iter().map(|c| c.total.as_secs_f64()).sum::<f64>();
+    }
+    let moves = games.iter().flat_map(|g| {
+        g.efforts.iter().map(|e| {
+            let player = if e.side == 0 {
+                g.spec.first
+            } else {
+                g.spec.second
+            };
+            (player, e)
+        })
+    });
+    (wall, untimed + idle_seconds(moves))
+}
+
+/// The seconds the moves (each with the index of the player that made it) take on an idle
+/// core: each player's at its own median rate.
+fn idle_seconds<'a>(moves: impl Iterator<Item = (usize, &'a MoveEffort)>) -> f64 {
+    let mut by_player: BTreeMap<usize, Vec<&MoveEffort>> = BTreeMap::new();
+    for (player, m) in moves {
+        by_player.entry(player).or_default().push(m);
+    }
+    by_player.values().map(|m| player_seconds(m)).sum()
+}
+
+/// A move that ran at under this share of its player's median rate waited for the processor.
+const WAITED: f64 = 0.5;
+
+/// One player's moves on an idle core, in seconds.
+fn player_seconds(moves: &[&MoveEffort]) -> f64 {
+    let nodes: u64 = moves.iter().map(|m| m.nodes).sum();
+    let work = |m: &MoveEffort| (if nodes > 0 { m.nodes } else { m.effort }) as f64;
+    let rate = |m: &MoveEffort| work(m) / m.spent.as_secs_f64();
+    let mut rates: Vec<f64> = moves
+        .iter()
+        .filter(|m| work(m) > 0.0 && !m.spent.is_zero())
+        .map(|m| rate(m))
+        .collect();
+    if let Some(median_rate) = median(&mut rates) {
+        return moves
+            .iter()
+            .map(|m| {
+                if work(m) > 0.0 && !m.spent.is_zero() && rate(m) < WAITED * median_rate {
+                    work(m) / median_rate
+                } else {
+                    m.spent.as_secs_f64()
+                }
+            })
+            .sum();
+    }
+    // No work counted: a move over twice the median time counts the median time.
+    let mut times: Vec<f64> = moves.iter().map(|m| m.spent.as_secs_f64()).collect();
+    let Some(median_time) = median(&mut times) else {
+        return 0.0;
+    };
+    times
+        .iter()
+        .map(|&t| {
+            if t > median_time / WAITED {
+                median_time
+            } else {
+                t
+            }
+        })
+        .sum()
+}
+
+/// The median of `values` (the mean of the middle two for an even count); `None` when empty.
+fn median(values: &mut [f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    Some(if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn mv(nodes: u64, effort: u64, ms: u64) -> MoveEffort {
+        MoveEffort {
+            side: 0,
+            spent: Duration::from_millis(ms),
+            depth: 0,
+            nodes,
+            effort,
+        }
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-9 * b.abs().max(1.0)
+    }
+
+    #[test]
+    fn the_median_is_the_middle_value_or_the_mean_of_the_middle_two() {
+        assert_eq!(median(&mut []), None);
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), Some(2.5));
+    }
+
+    #[test]
+    fn a_paused_or_slowed_move_does_not_count_its_wait() {
+        // A million nodes a second on a free core: moves of 100,000 to 900,000 nodes.
+        let mut moves: Vec<MoveEffort> = (1..=9).map(|k| mv(k * 100_000, 0, k * 100)).collect();
+        // One move paused for an hour, one slowed ten times by other work: each counts its
+        // nodes at the median rate.
+        moves.push(mv(500_000, 0, 3_600_000 + 500));
+        moves.push(mv(400_000, 0, 4_000));
+        let nodes: u64 = moves.iter().map(|m| m.nodes).sum();
+        let wall: f64 = moves.iter().map(|m| m.spent.as_secs_f64()).sum();
+        let idle = idle_seconds(moves.iter().map(|m| (0, m)));
+        assert!(close(idle, nodes as f64 / 1e6), "{idle}");
+        assert!(wall > 3_600.0 && idle < 6.0);
+        // A move at 0.6 times the median rate (a costlier position) keeps its own time.
+        moves.push(mv(300_000, 0, 500));
+        let idle = idle_seconds(moves.iter().map(|m| (0, m)));
+        assert!(close(idle, nodes as f64 / 1e6 + 0.5), "{idle}");
+    }
+
+    #[test]
+    fn each_player_is_timed_at_its_own_rate() {
+        // Player 0 searches a million nodes a second, player 1 a hundred thousand; one median
+        // over both would time one of them wrongly.
+        let fast: Vec<MoveEffort> = (1..=5).map(|k| mv(k * 200_000, 0, k * 200)).collect();
+        let slow: Vec<MoveEffort> = (1..=3).map(|k| mv(k * 50_000, 0, k * 500)).collect();
+        let moves = fast
+            .iter()
+            .map(|m| (0, m))
+            .chain(slow.iter().map(|m| (1, m)));
+        let expected = 3_000_000.0 / 1e6 + 300_000.0 / 1e5;
+        assert!(close(idle_seconds(moves), expected));
+    }
+
+    #[test]
+    fn without_nodes_the_effort_is_the_work_and_without_either_the_median_time() {
+        // Simulations: 10,000 a second.
+        let sims: Vec<MoveEffort> = [(1_000, 100), (2_000, 200), (3_000, 30_000)]
+            .iter()
+            .map(|&(e, ms)| mv(0, e, ms))
+            .collect();
+        assert!(close(idle_seconds(sims.iter().map(|m| (0, m))), 0.6));
+        // No work counted: the move over twice the median time (0.2 s) counts 0.2 s.
+        let plain: Vec<MoveEffort> = [100, 200, 9_000].iter().map(|&ms| mv(0, 0, ms)).collect();
+        assert!(close(idle_seconds(plain.iter().map(|m| (0, m))), 0.5));
+    }
+}
