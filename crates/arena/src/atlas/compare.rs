@@ -34,6 +34,12 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
     let mut widest: Vec<(usize, usize, String, f64)> = Vec::new();
     for l in 0..atlas.levels.len() {
         for p in 1..atlas.protocols.len() {
+            let finished = results.finished(atlas, l, p) && results.finished(atlas, l, 0);
+            let level = format!(
+                "`{}`{}",
+                atlas.levels[l].name,
+                if finished { "" } else { " (partial)" }
+            );
             for v in variants_of(atlas, p) {
                 let (Some(a), Some(b)) = (results.find(l, p, &v), results.find(l, 0, &v)) else {
                     continue;
@@ -44,12 +50,15 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
                     (wb.points(), wb.games() as f64),
                 );
                 table.row([
-                    format!("`{}`", atlas.levels[l].name),
+                    level.clone(),
                     atlas.protocols[p].name.clone(),
                     v.clone(),
                     signed(100.0 * d),
                     format!("{} to {}", signed(100.0 * low), signed(100.0 * high)),
                 ]);
+                if !finished {
+                    continue;
+                }
                 match widest.iter_mut().find(|w| w.0 == l && w.1 == p) {
                     Some(w) if w.3.abs() >= d.abs() => {}
                     Some(w) => *w = (l, p, v.clone(), d),
@@ -58,13 +67,16 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
             }
             if let Some((d, low, high)) = pooled_difference(results, l, p, 0) {
                 table.row([
-                    format!("`{}`", atlas.levels[l].name),
+                    level.clone(),
                     atlas.protocols[p].name.clone(),
                     "**all**".into(),
                     signed(100.0 * d),
                     format!("{} to {}", signed(100.0 * low), signed(100.0 * high)),
                 ]);
-                pooled.push((l, p, d, low, high));
+                // Whether the protocols converge is read from the finished levels only.
+                if finished {
+                    pooled.push((l, p, d, low, high));
+                }
             }
         }
     }
@@ -95,8 +107,9 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
         let spread = |l: usize| largest(l).map_or(0.0, |w| w.3.abs());
         let _ = writeln!(
             md,
-            "Do the protocols converge as strength grows? `{}` less `{main}`, level by level, \
-             pooled over the variants (and the variant that differs most), in points: {}. The \
+            "Do the protocols converge as strength grows? `{}` less `{main}`, level by level \
+             (the levels finished under both), pooled over the variants (and the variant that \
+             differs most), in points: {}. The \
              largest difference of one variant {} from `{}` to `{}` (a pooled figure can hide \
              variants that differ both ways){}.\n",
             atlas.protocols[p].name,
@@ -109,9 +122,9 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
             atlas.levels[lo.0].name,
             atlas.levels[hi.0].name,
             if hi.3 <= 0.0 && hi.4 >= 0.0 {
-                "; at the strongest level the pooled difference is not shown"
+                "; at the strongest of them the pooled difference is not shown"
             } else {
-                "; at the strongest level the pooled difference is shown"
+                "; at the strongest of them the pooled difference is shown"
             }
         );
     }

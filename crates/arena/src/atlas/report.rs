@@ -224,8 +224,11 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
         let reports: Vec<String> = atlas
             .cells()
             .iter()
-            .filter(|c| c.level.as_deref() == Some(atlas.levels[level].name.as_str()))
-            .map(|c| {
+            .zip(&results.progress)
+            .filter(|(c, g)| {
+                c.level.as_deref() == Some(atlas.levels[level].name.as_str()) && g.played > 0
+            })
+            .map(|(c, _)| {
                 let dir = c.dir.display().to_string();
                 format!("[{dir}]({dir}/report.md)")
             })
@@ -240,10 +243,16 @@ fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
     if atlas.protocols.len() > 1 {
         for p in 1..atlas.protocols.len() {
             if let Some((d, low, high)) = pooled_difference(results, level, p, main) {
+                let (played, scheduled) = results.games_of(atlas, level, p);
+                let partial = if played < scheduled {
+                    format!(" (**partial**: {played} of its {scheduled} games played)")
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(
                     md,
-                    "- Under the {} protocol at the same level, {first}'s score pooled over the \
-                     variants less the main protocol's is {} points ({} to {}): {}.",
+                    "- Under the {} protocol at the same level{partial}, {first}'s score pooled \
+                     over the variants less the main protocol's is {} points ({} to {}): {}.",
                     atlas.protocols[p].name,
                     signed(100.0 * d),
                     signed(100.0 * low),
@@ -571,7 +580,135 @@ fn atlas_csv(atlas: &Atlas, results: &Results) -> String {
 
 #[cfg(test)]
 mod tests {
+    use pjlab_pijersi::PijersiKit;
+
     use super::signed;
+    use crate::atlas::Atlas;
+    use crate::atlas::results::{Measure, Progress, Results};
+    use crate::report::Group;
+    use crate::stats::Wdl;
+
+    const TEXT: &str = r#"
+game = "pijersi"
+seed = 7
+per_setup = true
+[[levels]]
+name = "d1"
+agent = "alphabeta:depth=1"
+[[levels]]
+name = "d2"
+agent = "alphabeta:depth=2"
+[[levels]]
+name = "d3"
+agent = "alphabeta:depth=3"
+[[protocols]]
+name = "plies"
+[[protocols.runs]]
+variants = ["classic", "half-random"]
+games_per_variant = 100
+opening_plies = 2
+[[protocols]]
+name = "setups"
+[[protocols.runs]]
+variants = ["half-random"]
+games_per_variant = 100
+opening_plies = 0
+[[protocols.runs]]
+variants = ["classic"]
+games_per_variant = 100
+opening_plies = 4
+"#;
+
+    /// Every cell finished but `d3`'s second protocol, which has played 10 of its 200 games
+    /// (all in `setups-1`).
+    fn results(atlas: &Atlas) -> Results {
+        let mut results = Results {
+            measures: Vec::new(),
+            classes: Vec::new(),
+            progress: Vec::new(),
+            ladder: None,
+        };
+        for cell in atlas.cells() {
+            let (level, protocol) = (cell.level.unwrap(), cell.protocol.unwrap());
+            let l = atlas.levels.iter().position(|x| x.name == level).unwrap();
+            let p = atlas
+                .protocols
+                .iter()
+                .position(|x| x.name == protocol)
+                .unwrap();
+            let partial = l == 2 && p == 1;
+            let played = if !partial {
+                cell.spec.variants.len() * 100
+            } else if cell.dir.ends_with("setups-1") {
+                10
+            } else {
+                0
+            };
+            results.progress.push(Progress {
+                dir: cell.dir.clone(),
+                played,
+                scheduled: cell.spec.variants.len() * 100,
+                thinking_seconds: 0.0,
+                cpu_seconds: 0.0,
+                cpus: Vec::new(),
+            });
+            for variant in cell.spec.variants.iter().filter(|_| played > 0) {
+                let games = (played / cell.spec.variants.len()) as u64;
+                // White's wins move with the level and protocol, so that the protocols differ.
+                let wins = games * (50 + 5 * l as u64 + 3 * p as u64) / 100;
+                results.measures.push(Measure {
+                    level: l,
+                    protocol: p,
+                    variant: variant.clone(),
+                    group: Group {
+                        played: games as usize,
+                        white: Wdl {
+                            wins,
+                            draws: 0,
+                            losses: games - wins,
+                        },
+                        lengths: vec![20; games as usize],
+                        distinct: games as usize,
+                        setups: 1,
+                    },
+                    complete: !partial,
+                });
+            }
+        }
+        results
+    }
+
+    #[test]
+    fn a_protocol_still_being_played_is_marked_partial_and_left_out_of_the_convergence() {
+        let atlas = Atlas::parse(TEXT).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &results(&atlas)).unwrap();
+        // The answer is at `d3`, whose main protocol has finished; its second protocol has not.
+        assert!(md.contains("At the strongest level finished, `d3`"), "{md}");
+        assert!(
+            md.contains(
+                "Under the setups protocol at the same level (**partial**: 10 of its 200 games \
+                 played)"
+            ),
+            "{md}"
+        );
+        // Only the cells with games are linked.
+        assert!(md.contains("[d3/setups-1](d3/setups-1/report.md)"), "{md}");
+        assert!(!md.contains("[d3/setups-2]"), "{md}");
+        // The comparison table marks `d3` partial, and the convergence reads `d1` and `d2`.
+        assert!(md.contains("| `d3` (partial) | setups | **all** |"), "{md}");
+        assert!(md.contains("| `d2` | setups | **all** |"), "{md}");
+        let converge = md
+            .lines()
+            .find(|l| l.starts_with("Do the protocols converge"))
+            .unwrap();
+        assert!(
+            converge.contains("`d1` ") && converge.contains("`d2` "),
+            "{converge}"
+        );
+        assert!(!converge.contains("`d3`"), "{converge}");
+        assert!(converge.contains("from `d1` to `d2`"), "{converge}");
+    }
 
     #[test]
     fn a_difference_that_rounds_to_zero_has_no_minus_sign() {

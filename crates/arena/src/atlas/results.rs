@@ -100,6 +100,25 @@ impl Results {
             .find(|m| m.level == level && m.protocol == protocol && m.variant == variant)
     }
 
+    /// The games played and scheduled, summed over the cells of `level` under `protocol`.
+    pub fn games_of(&self, atlas: &Atlas, level: usize, protocol: usize) -> (usize, usize) {
+        let (level, protocol) = (&atlas.levels[level].name, &atlas.protocols[protocol].name);
+        atlas
+            .cells()
+            .iter()
+            .zip(&self.progress)
+            .filter(|(c, _)| {
+                c.level.as_ref() == Some(level) && c.protocol.as_ref() == Some(protocol)
+            })
+            .fold((0, 0), |(p, s), (_, g)| (p + g.played, s + g.scheduled))
+    }
+
+    /// Whether every cell of `level` under `protocol` has played all its games.
+    pub fn finished(&self, atlas: &Atlas, level: usize, protocol: usize) -> bool {
+        let (played, scheduled) = self.games_of(atlas, level, protocol);
+        played >= scheduled
+    }
+
     /// The highest level whose cells under `protocol` have all finished.
     pub fn top_complete(&self, atlas: &Atlas, protocol: usize) -> Option<usize> {
         (0..atlas.levels.len()).rev().find(|&l| {
