@@ -508,9 +508,10 @@ fn progress_section(md: &mut String, results: &Results) {
          setups where the variant has them) and the time each move took. Thinking hours are the \
          wall-clock time of every move, summed over the games played (one core each), on the \
          processors named: on an otherwise idle machine they are CPU-hours; a run at low \
-         priority beside other work, or paused, counts its waits too. CPU-hours leave the waits \
-         out: a move that ran at under half its player's median rate of work (nodes, or \
-         simulations, a second) waited, and counts its work at that median rate instead.\n"
+         priority beside other work, or paused, counts its waits too. CPU-hours leave the large \
+         waits out: a move that ran at under half its player's median rate of work (nodes, or \
+         simulations, a second) and lost over 10 ms by it waited, and counts its work at that \
+         median rate instead (an estimate: the median is taken for a free core's rate).\n"
     );
     let mut table = Table::new([
         "cell",

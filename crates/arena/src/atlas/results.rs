@@ -58,9 +58,11 @@ pub struct Progress {
     /// The wall-clock time of every move of the games played, summed, in seconds (one core
     /// each): CPU time only if nothing else ran and the run was never paused.
     pub thinking_seconds: f64,
-    /// The games' CPU time on an idle core, in seconds: each move's own time, but a move that
-    /// ran at under half its player's median rate of work (it waited for the processor, or was
-    /// paused) counted at that median rate.
+    /// The games' CPU time on an idle core, in seconds, estimated (`cost`): each move's own
+    /// time, but a move that ran at under half its player's median rate of work and lost over
+    /// 10 ms by it (it waited for the processor, or was paused) counted at that median rate; a
+    /// player that counts no work has its moves over twice their median time counted at the
+    /// median time.
     pub cpu_seconds: f64,
     /// The processors its sessions ran on.
     pub cpus: Vec<String>,
@@ -102,21 +104,34 @@ impl Results {
 
     /// The games played and scheduled, summed over the cells of `level` under `protocol`.
     pub fn games_of(&self, atlas: &Atlas, level: usize, protocol: usize) -> (usize, usize) {
-        let (level, protocol) = (&atlas.levels[level].name, &atlas.protocols[protocol].name);
-        atlas
-            .cells()
-            .iter()
-            .zip(&self.progress)
-            .filter(|(c, _)| {
-                c.level.as_ref() == Some(level) && c.protocol.as_ref() == Some(protocol)
+        self.cells_of(atlas, level, protocol)
+            .fold((0, 0), |(p, s), g| {
+                (p + g.played.min(g.scheduled), s + g.scheduled)
             })
-            .fold((0, 0), |(p, s), (_, g)| (p + g.played, s + g.scheduled))
     }
 
     /// Whether every cell of `level` under `protocol` has played all its games.
     pub fn finished(&self, atlas: &Atlas, level: usize, protocol: usize) -> bool {
-        let (played, scheduled) = self.games_of(atlas, level, protocol);
-        played >= scheduled
+        self.cells_of(atlas, level, protocol)
+            .all(|g| g.played >= g.scheduled)
+    }
+
+    /// The progress of each cell of `level` under `protocol`.
+    fn cells_of<'a>(
+        &'a self,
+        atlas: &'a Atlas,
+        level: usize,
+        protocol: usize,
+    ) -> impl Iterator<Item = &'a Progress> + 'a {
+        let (level, protocol) = (&atlas.levels[level].name, &atlas.protocols[protocol].name);
+        atlas
+            .cells()
+            .into_iter()
+            .zip(&self.progress)
+            .filter(move |(c, _)| {
+                c.level.as_ref() == Some(level) && c.protocol.as_ref() == Some(protocol)
+            })
+            .map(|(_, g)| g)
     }
 
     /// The highest level whose cells under `protocol` have all finished.
