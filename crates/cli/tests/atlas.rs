@@ -8,7 +8,9 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use common::{assert_success, assert_usage_error, pjlab, stdout};
-use pjlab_chomp::{Chomp, Solver};
+use pjlab_arena::atlas::Atlas;
+use pjlab_arena::{record, session};
+use pjlab_chomp::{Chomp, ChompKit, Solver};
 use pjlab_core::{Game, Outcome, Side};
 
 const ATLAS: &str = r#"
@@ -183,6 +185,47 @@ fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
         out_s,
     ]);
     assert_usage_error(&refused, "holds another atlas");
+}
+
+/// A cell stopped after its run was created but before its first game was saved (its manifest
+/// and an empty games file of its own options) goes on when the atlas is run again.
+#[test]
+fn a_cell_stopped_before_its_first_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("atlas.toml");
+    std::fs::write(&spec, ATLAS).unwrap();
+    let out = dir.path().join("atlas");
+    let (spec, out_s) = (spec.to_str().unwrap(), out.to_str().unwrap());
+    let first = pjlab(&[
+        "-q", "atlas", "run", "--spec", spec, "--out", out_s, "--only", "d1",
+    ]);
+    assert_success(&first, &[]);
+    let cell = Atlas::parse(ATLAS)
+        .unwrap()
+        .cells()
+        .into_iter()
+        .find(|c| c.dir == Path::new("exact/none"))
+        .unwrap();
+    let cell_dir = out.join(&cell.dir);
+    std::fs::create_dir_all(&cell_dir).unwrap();
+    session::write_manifest(&cell_dir, &cell.spec).unwrap();
+    record::save::<ChompKit>(&session::games_file(&cell_dir), &cell.spec, &[]).unwrap();
+    let status = stdout(&pjlab(&["atlas", "status", out_s]));
+    assert!(
+        status.contains("| exact/none | exact | 0 | 8 |"),
+        "{status}"
+    );
+
+    let again = pjlab(&["-q", "atlas", "run", "--out", out_s, "--only", "exact"]);
+    assert_success(&again, &[]);
+    let status = stdout(&pjlab(&["atlas", "status", out_s]));
+    for row in [
+        "| exact/none | exact | 8 | 8 |",
+        "| exact/random | exact | 60 | 60 |",
+    ] {
+        assert!(status.contains(row), "{row} in {status}");
+    }
+    assert_eq!(csv_score(&out, "exact", "none", "3x4"), 1.0);
 }
 
 #[test]

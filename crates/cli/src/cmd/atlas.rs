@@ -278,9 +278,12 @@ fn play_atlas<K: GameKit>(
         let mut spec = cell.spec.clone();
         spec.command = crate::cmd::command_line();
         let _ = multi.println(format!("cell {}: {scheduled} games", cell.dir.display()));
+        // A cell stopped before its first game holds an empty games file of its own run (its
+        // options were checked above): it goes on like any other started cell.
+        let started = session::games_file(&dir).exists();
         let launch = Launch {
             out: &dir,
-            resume: played > 0,
+            resume: started,
             shard,
             workers: args.workers,
             verbosity,
