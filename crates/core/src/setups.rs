@@ -67,7 +67,9 @@ pub trait SetupVariant: Copy + FromStr + Display + Send + Sync + 'static {
 
     /// Groupings of setups for per-setup reports: for each, a CSV column name, a title ("the 3
     /// cyclic renamings of R, P, S") and the class of the setup described by `description`
-    /// (Pijersi: the renamings of R, P, S). None by default.
+    /// (Pijersi: the setups that are the same game, then the renamings of R, P, S). Atlas
+    /// reports show the first grouping; balance reports say their setup counts are not divided
+    /// by the last. None by default.
     fn classes(_description: &str) -> Vec<(&'static str, &'static str, String)> {
         Vec::new()
     }

@@ -56,6 +56,11 @@ impl SetupVariant for Variant {
     fn classes(layout: &str) -> Vec<(&'static str, &'static str, String)> {
         vec![
             (
+                "game",
+                "the 3 cyclic renamings of R, P, S and the left-right mirror, which keep the game",
+                crate::variants::game_class(layout),
+            ),
+            (
                 "class3",
                 "the 3 cyclic renamings of R, P, S",
                 crate::variants::renaming_class(layout, false),

@@ -345,6 +345,39 @@ pub fn renaming_class(layout: &str, all: bool) -> String {
         .unwrap_or_default()
 }
 
+/// A layout (`abc def / ghi WW jkl`, White's rows a / b) turned left to right: `fed cba / lkj
+/// WW ihg`. `None` for a layout not of that shape.
+pub fn mirrored_layout(layout: &str) -> Option<String> {
+    let (a, b) = layout.split_once(" / ")?;
+    let a: Vec<&str> = a.split(' ').collect();
+    let b: Vec<&str> = b.split(' ').collect();
+    let single = |part: &&str| part.len() == 3;
+    if a.len() != 2 || b.len() != 3 || !a.iter().all(single) || !single(&b[0]) || !single(&b[2]) {
+        return None;
+    }
+    let rev = |part: &str| part.chars().rev().collect::<String>();
+    Some(format!(
+        "{} {} / {} {} {}",
+        rev(a[1]),
+        rev(a[0]),
+        rev(b[2]),
+        b[1],
+        rev(b[0])
+    ))
+}
+
+/// The class of setups that are the same game as `layout`: its smallest image under the 3
+/// cyclic renamings of R, P, S and the left-right mirror of the board, the symmetries of the
+/// rules that keep a setup a setup (`tests/symmetry.rs`). A swap of two roles reverses who
+/// captures whom, so it is not among them.
+pub fn game_class(layout: &str) -> String {
+    let cyclic = renaming_class(layout, false);
+    match mirrored_layout(layout) {
+        Some(mirror) => cyclic.min(renaming_class(&mirror, false)),
+        None => cyclic,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
@@ -417,5 +450,13 @@ mod tests {
                 .collect();
             assert_eq!(found.len(), classes);
         }
+    }
+
+    #[test]
+    fn a_mirrored_layout_is_the_mirrored_setups_layout() {
+        for s in Variant::Pijersi36.enumerate().unwrap() {
+            assert_eq!(mirrored_layout(&layout(&s)), Some(layout(&s.mirrored())));
+        }
+        assert_eq!(mirrored_layout("RPS / PSR"), None);
     }
 }

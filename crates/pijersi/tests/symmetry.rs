@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use pjlab_core::Game;
 use pjlab_pijersi::action::action_index;
 use pjlab_pijersi::symmetry::{mirror_bits, mirrored_action, rotate_bits, rotated_action};
+use pjlab_pijersi::variants::{game_class, layout, renaming_class};
 use pjlab_pijersi::{Cell, Move, Position, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -49,19 +50,22 @@ fn rules_view(position: &Position) -> pjlab_pijersi::Setup {
     setup
 }
 
-/// Checks that `map` (on positions) and `map_move` are a symmetry of the rules; `swaps` says
-/// whether the map exchanges the colours (then outcomes are read for the other side).
+/// Checks that `map` (on positions) and `map_move` are a symmetry of the rules, of the given
+/// `order` (applied that many times, it gives the position back); `swaps` says whether the map
+/// exchanges the colours (then outcomes are read for the other side).
 fn check_symmetry(
     map: impl Fn(&Position) -> Position,
     map_move: impl Fn(Move) -> Move,
     swaps: bool,
+    order: usize,
 ) {
     let positions = random_positions(40, 11);
     assert!(positions.len() > 1_000);
     let mut moves_checked = 0;
     for p in &positions {
         let image = map(p);
-        assert_eq!(map(&image), *p, "not an involution");
+        let back = (1..order).fold(image.clone(), |q, _| map(&q));
+        assert_eq!(back, *p, "not of order {order}");
         let expected: HashSet<Move> = legal(p).into_iter().map(&map_move).collect();
         assert_eq!(
             legal(&image),
@@ -96,12 +100,97 @@ fn check_symmetry(
 
 #[test]
 fn mirror_is_a_symmetry_of_the_rules() {
-    check_symmetry(Position::mirrored, Move::mirrored, false);
+    check_symmetry(Position::mirrored, Move::mirrored, false, 2);
 }
 
 #[test]
 fn flip_is_a_symmetry_of_the_rules_with_colours_swapped() {
-    check_symmetry(Position::flipped, Move::rotated, true);
+    check_symmetry(Position::flipped, Move::rotated, true, 2);
+}
+
+/// `position` with its roles renamed, both colours alike: rock becomes `to[0]`, paper `to[1]`,
+/// scissors `to[2]` (written on the position's text, independently of the setup code).
+fn renamed(position: &Position, to: [char; 3]) -> Position {
+    let text = position.to_string();
+    let (board, rest) = text.split_once(' ').expect("a board and counters");
+    let board: String = board
+        .chars()
+        .map(|c| {
+            let k = match c.to_ascii_lowercase() {
+                'r' => to[0],
+                'p' => to[1],
+                's' => to[2],
+                _ => return c,
+            };
+            if c.is_ascii_uppercase() {
+                k.to_ascii_uppercase()
+            } else {
+                k
+            }
+        })
+        .collect();
+    format!("{board} {rest}")
+        .parse()
+        .expect("a renamed position")
+}
+
+/// Rock to paper, paper to scissors, scissors to rock: who captures whom is kept.
+const CYCLIC: [char; 3] = ['p', 's', 'r'];
+/// Rock and paper swapped: who captures whom is reversed.
+const SWAP: [char; 3] = ['p', 'r', 's'];
+
+#[test]
+fn a_cyclic_renaming_of_the_roles_is_a_symmetry_of_the_rules() {
+    check_symmetry(|p| renamed(p, CYCLIC), |mv| mv, false, 3);
+}
+
+#[test]
+fn a_swap_of_two_roles_is_not() {
+    let differs = random_positions(40, 11)
+        .iter()
+        .any(|p| legal(&renamed(p, SWAP)) != legal(p));
+    assert!(differs, "a swap changed no position's legal moves");
+}
+
+/// The classes of setups that are the same game (`variants::game_class`) are the orbits of the
+/// rules' symmetries that keep a setup a setup: the cyclic renamings and the mirror.
+#[test]
+fn game_classes_are_the_orbits_of_the_renamings_and_the_mirror() {
+    for variant in [Variant::Pijersi24, Variant::Pijersi36] {
+        let setups = variant.enumerate().expect("an enumerable variant");
+        let orbit = |s: &Position| -> Vec<pjlab_pijersi::Setup> {
+            let mut images = Vec::new();
+            for base in [s.clone(), s.mirrored()] {
+                let mut q = base;
+                for _ in 0..3 {
+                    images.push(rules_view(&q));
+                    q = renamed(&q, CYCLIC);
+                }
+            }
+            images
+        };
+        let class = |s: &Position| game_class(&layout(s));
+        let mut classes = HashSet::new();
+        for s in &setups {
+            let images = orbit(s);
+            classes.insert(class(s));
+            for t in &setups {
+                assert_eq!(
+                    class(s) == class(t),
+                    images.contains(&rules_view(t)),
+                    "{variant}: {} and {}",
+                    layout(s),
+                    layout(t)
+                );
+            }
+        }
+        // Fewer classes than setups, more than under all six renamings (a swap is not one).
+        let six: HashSet<String> = setups
+            .iter()
+            .map(|s| renaming_class(&layout(s), true))
+            .collect();
+        assert!(six.len() < classes.len() && classes.len() < setups.len());
+    }
 }
 
 #[test]

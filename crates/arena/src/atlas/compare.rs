@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use pjlab_stats::scores::score_difference;
 
 use super::Atlas;
-use super::report::{score_text, signed, variants_of};
+use super::report::{bound, score_text, signed, variants_of};
 use super::results::{ClassMeasure, Results, holm, pairwise, pooled_difference, ranked};
 use crate::report::{p_text, percent as pct};
 use crate::stats::difference_interval;
@@ -54,7 +54,7 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
                     atlas.protocols[p].name.clone(),
                     v.clone(),
                     signed(100.0 * d),
-                    format!("{} to {}", signed(100.0 * low), signed(100.0 * high)),
+                    format!("{} to {}", bound(100.0 * low), bound(100.0 * high)),
                 ]);
                 if !finished {
                     continue;
@@ -71,7 +71,7 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
                     atlas.protocols[p].name.clone(),
                     "**all**".into(),
                     signed(100.0 * d),
-                    format!("{} to {}", signed(100.0 * low), signed(100.0 * high)),
+                    format!("{} to {}", bound(100.0 * low), bound(100.0 * high)),
                 ]);
                 // Whether the protocols converge is read from the finished levels only.
                 if finished {
@@ -212,10 +212,11 @@ pub(super) fn classes_section(md: &mut String, atlas: &Atlas, results: &Results,
     );
     let _ = writeln!(
         md,
-        "{first}'s score by class of setups (setups equal under every renaming of the pieces, \
-         named by their smallest layout) at the strongest level finished, under the main \
-         protocol, closest to 50% first; each setup's distinct games, pooled over the class. \
-         The cells' reports have every setup.\n"
+        "{first}'s score by class of setups under {} (each class named by its smallest layout) \
+         at the strongest level finished, under the main protocol, closest to 50% first; each \
+         setup's distinct games, pooled over the class. The cells' reports have every setup, \
+         and its class under each grouping.\n",
+        rows[0].grouping
     );
     let mut variants: Vec<&str> = rows.iter().map(|r| r.variant.as_str()).collect();
     variants.dedup();

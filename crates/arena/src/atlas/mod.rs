@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::schedule::{Player, RunKind, RunSpec};
 
+mod answer;
 mod compare;
 mod cost;
 pub mod report;

@@ -10,12 +10,12 @@ use std::path::Path;
 use pjlab_core::GameKit;
 
 use super::Atlas;
+use super::answer::{answer, pick_section};
 use super::compare::{classes_section, protocols_compared, variants_compared};
 pub use super::results::{ClassMeasure, LadderRatings, Measure, Progress, Results, collect, holm};
-use super::results::{pairwise, pooled_difference, ranked};
 use crate::Error;
 use crate::plot::{Series, line_chart};
-use crate::report::{Group, io, p_text, percent as pct, title_case as title};
+use crate::report::{Group, io, percent as pct, title_case as title};
 use crate::stats::{Wdl, wilson};
 use crate::table::Table;
 
@@ -44,10 +44,16 @@ pub fn write_results<K: GameKit>(
     let _ = writeln!(
         md,
         "{first}'s score (the first side's; a win 1, a draw 1/2) in each setup variant, at every \
-         strength level and under every opening protocol of `atlas.toml`. Every figure counts \
-         each distinct game once; intervals are 95% (Wilson for a score). Every cell plays a \
-         fixed number of games, no early stop; a level plays on a fixed depth, node or \
-         simulation budget.\n"
+         strength level and under every opening protocol of `atlas.toml`; W-D-L counts \
+         {first}'s wins, draws and losses, and a game's length is in plies (one side's move). \
+         Every figure counts each distinct game once; intervals are 95%. A score's is Wilson's, \
+         as if every game were won or lost: where many games are drawn it is wider than the \
+         tests', which use the games' own spread, so two intervals that overlap can still \
+         differ. A difference is **shown** when it is significant at 5%: its interval leaves \
+         out zero or, among many pairs, its p-value is under 5% after Holm's correction for \
+         their number. A difference not shown may still be there, smaller than the games can \
+         tell. Every cell plays a fixed number of games, no early stop; a level plays on a \
+         fixed depth, node or simulation budget.\n"
     );
     answer(&mut md, atlas, results, &first);
     pick_section(&mut md, atlas, results, &first);
@@ -75,6 +81,17 @@ pub fn write_results<K: GameKit>(
 pub(super) fn signed(points: f64) -> String {
     let text = format!("{points:+.1}");
     if text == "-0.0" { "+0.0".into() } else { text }
+}
+
+/// An interval's bound in points: as [`signed`], but one under 0.05 from zero keeps its sign
+/// with as many decimals as that takes (`-0.03`), so that an interval holding zero reads so.
+pub(super) fn bound(points: f64) -> String {
+    if points != 0.0 && points.abs() < 0.05 {
+        let decimals = ((-points.abs().log10()).ceil() as usize).clamp(2, 4);
+        format!("{points:+.decimals$}")
+    } else {
+        signed(points)
+    }
 }
 
 pub(super) fn score_text(w: &Wdl) -> String {
@@ -110,7 +127,7 @@ fn length_text(group: &Group) -> String {
     format!("{mean:.1} ± {:.1}", 1.96 * (variance / n).sqrt())
 }
 
-fn level_label(atlas: &Atlas, results: &Results, level: usize) -> String {
+pub(super) fn level_label(atlas: &Atlas, results: &Results, level: usize) -> String {
     let name = &atlas.levels[level].name;
     match &results.ladder {
         Some(l) => format!(
@@ -128,209 +145,6 @@ pub(super) fn variants_of(atlas: &Atlas, protocol: usize) -> Vec<String> {
         .iter()
         .flat_map(|r| r.variants.iter().cloned())
         .collect()
-}
-
-/// The plain-words answer at the top level finished (or the top level played, marked partial).
-fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
-    let _ = writeln!(md, "## The answer\n");
-    let main = 0;
-    let top = results.top_complete(atlas, main);
-    let Some(level) = top.or_else(|| results.measures.iter().map(|m| m.level).max()) else {
-        let _ = writeln!(md, "No cell has played a game yet.\n");
-        return;
-    };
-    let partial = if top.is_some() {
-        ""
-    } else {
-        " (**partial**: no level has finished its cells yet)"
-    };
-    let ms = ranked(results, level, main);
-    let scores: Vec<String> = variants_of(atlas, main)
-        .iter()
-        .filter_map(|v| results.find(level, main, v))
-        .map(|m| format!("{} in {}", score_text(&m.group.white), m.variant))
-        .collect();
-    let _ = writeln!(
-        md,
-        "- At the strongest level finished, {}{partial}, under the main protocol ({}), {first} \
-         scores {}.",
-        level_label(atlas, results, level),
-        atlas.protocols[main].name,
-        scores.join(", ")
-    );
-    if let (Some(best), Some(worst)) = (ms.first(), ms.last())
-        && ms.len() > 1
-    {
-        let pairs = pairwise(&ms);
-        let gap = pairs.iter().find(|p| {
-            (p.a == best.variant && p.b == worst.variant)
-                || (p.b == best.variant && p.a == worst.variant)
-        });
-        let shown = gap.is_some_and(|g| g.holm_p < 0.05);
-        if pairs.is_empty() {
-            let _ = writeln!(
-                md,
-                "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). No two variants can be \
-                 compared: each has fewer than two distinct games, or scores that do not vary.",
-                best.variant,
-                score_text(&best.group.white),
-                worst.variant,
-                score_text(&worst.group.white),
-            );
-        } else {
-            let _ = writeln!(
-                md,
-                "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). The difference between them \
-             is {} (Holm-corrected over the {} of variants{}).",
-                best.variant,
-                score_text(&best.group.white),
-                worst.variant,
-                score_text(&worst.group.white),
-                if shown { "shown" } else { "not shown" },
-                if pairs.len() == 1 {
-                    "1 pair".to_string()
-                } else {
-                    format!("{} pairs", pairs.len())
-                },
-                gap.map_or(String::new(), |g| format!(", p = {}", p_text(g.holm_p)))
-            );
-            if pairs.iter().all(|p| p.holm_p >= 0.05) {
-                let _ = writeln!(
-                    md,
-                    "- No two variants differ at this level (Holm 5%): the data do not rank them."
-                );
-            }
-        }
-        if level > 0 {
-            let below = ranked(results, level - 1, main);
-            if let Some(b) = below.first() {
-                let _ = writeln!(
-                    md,
-                    "- At the level below, {}, the variant closest to 50% is {} ({}): the \
-                     choice {}.",
-                    level_label(atlas, results, level - 1),
-                    b.variant,
-                    score_text(&b.group.white),
-                    if b.variant == best.variant {
-                        "would not change"
-                    } else {
-                        "would change"
-                    }
-                );
-            }
-        }
-    }
-    if atlas.per_setup {
-        let reports: Vec<String> = atlas
-            .cells()
-            .iter()
-            .zip(&results.progress)
-            .filter(|(c, g)| {
-                c.level.as_deref() == Some(atlas.levels[level].name.as_str()) && g.played > 0
-            })
-            .map(|(c, _)| {
-                let dir = c.dir.display().to_string();
-                format!("[{dir}]({dir}/report.md)")
-            })
-            .collect();
-        let _ = writeln!(
-            md,
-            "- By setup, and by class of setups equal under the renamings of the pieces, at this \
-             level: the per-setup tables of {}.",
-            reports.join(", ")
-        );
-    }
-    if atlas.protocols.len() > 1 {
-        for p in 1..atlas.protocols.len() {
-            if let Some((d, low, high)) = pooled_difference(results, level, p, main) {
-                let (played, scheduled) = results.games_of(atlas, level, p);
-                let partial = if played < scheduled {
-                    format!(" (**partial**: {played} of its {scheduled} games played)")
-                } else {
-                    String::new()
-                };
-                let _ = writeln!(
-                    md,
-                    "- Under the {} protocol at the same level{partial}, {first}'s score pooled \
-                     over the variants less the main protocol's is {} points ({} to {}): {}.",
-                    atlas.protocols[p].name,
-                    signed(100.0 * d),
-                    signed(100.0 * low),
-                    signed(100.0 * high),
-                    if low > 0.0 || high < 0.0 {
-                        "the protocols disagree"
-                    } else {
-                        "no difference is shown"
-                    }
-                );
-            }
-        }
-    }
-    let _ = writeln!(md);
-}
-
-/// The variants at the strongest level finished under the main protocol, closest to 50% first,
-/// with their rank at the level below.
-fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
-    let Some(level) = results.top_complete(atlas, 0) else {
-        return;
-    };
-    let ms = ranked(results, level, 0);
-    let below = if level > 0 {
-        ranked(results, level - 1, 0)
-    } else {
-        Vec::new()
-    };
-    let _ = writeln!(
-        md,
-        "## What a designer should pick
-"
-    );
-    let different = pairwise(&ms).iter().filter(|x| x.holm_p < 0.05).count();
-    let _ = writeln!(
-        md,
-        "The variants at `{}` under the main protocol, the fairest (closest to 50%) first: an \
-         interval that holds 50% means no first-move edge is shown. {} The last column is the \
-         variant's rank at the level below{}.\n",
-        atlas.levels[level].name,
-        match different {
-            0 => "No two of them differ (Holm 5%, below): the order is that of the point \
-                  estimates, which the data do not confirm."
-                .to_string(),
-            1 => "One pair of them differs (Holm 5%, below).".to_string(),
-            n => format!("{n} pairs of them differ (Holm 5%, below)."),
-        },
-        if atlas.per_setup {
-            "; the classes of setups are further down"
-        } else {
-            ""
-        }
-    );
-    let mut table = Table::new([
-        "rank".to_string(),
-        "variant".into(),
-        format!("{first} score %"),
-        "95% Wilson".into(),
-        "distance from 50% (points)".into(),
-        "rank a level below".into(),
-    ]);
-    for (rank, m) in ms.iter().enumerate() {
-        let w = &m.group.white;
-        let (low, high) = w.interval();
-        let before = below
-            .iter()
-            .position(|b| b.variant == m.variant)
-            .map_or("-".to_string(), |r| (r + 1).to_string());
-        table.row([
-            (rank + 1).to_string(),
-            m.variant.clone(),
-            pct(w.score()),
-            format!("{}-{}", pct(low), pct(high)),
-            format!("{:.1}", 100.0 * (w.score() - 0.5).abs()),
-            before,
-        ]);
-    }
-    let _ = writeln!(md, "{table}");
 }
 
 fn levels_section(md: &mut String, atlas: &Atlas, results: &Results) {
@@ -504,8 +318,8 @@ fn progress_section(md: &mut String, results: &Results) {
     let _ = writeln!(
         md,
         "Each cell is a run directory that `pjlab report`, `pjlab report --pool` and `pjlab show` \
-         read; its own report has the per-setup tables (grouped under the renamings of the \
-         setups where the variant has them) and the time each move took. Thinking hours are the \
+         read; its own report has the per-setup tables (grouped into classes where the variant \
+         has them) and the time each move took. Thinking hours are the \
          wall-clock time of every move, summed over the games played (one core each), on the \
          processors named: on an otherwise idle machine they are CPU-hours; a run at low \
          priority beside other work, or paused, counts its waits too. CPU-hours leave the large \
@@ -583,7 +397,7 @@ fn atlas_csv(atlas: &Atlas, results: &Results) -> String {
 mod tests {
     use pjlab_pijersi::PijersiKit;
 
-    use super::signed;
+    use super::{bound, signed};
     use crate::atlas::Atlas;
     use crate::atlas::results::{Measure, Progress, Results};
     use crate::report::Group;
@@ -620,9 +434,10 @@ games_per_variant = 100
 opening_plies = 4
 "#;
 
-    /// Every cell finished but `d3`'s second protocol, which has played 10 of its 200 games
-    /// (all in `setups-1`).
-    fn results(atlas: &Atlas) -> Results {
+    /// Every cell finished but, unless `all_finished`, `d3`'s second protocol, which has played
+    /// 10 of its 200 games (all in `setups-1`). When it has finished, White scores 90% in its
+    /// half-random.
+    fn results(atlas: &Atlas, all_finished: bool) -> Results {
         let mut results = Results {
             measures: Vec::new(),
             classes: Vec::new(),
@@ -637,7 +452,7 @@ opening_plies = 4
                 .iter()
                 .position(|x| x.name == protocol)
                 .unwrap();
-            let partial = l == 2 && p == 1;
+            let partial = l == 2 && p == 1 && !all_finished;
             let played = if !partial {
                 cell.spec.variants.len() * 100
             } else if cell.dir.ends_with("setups-1") {
@@ -656,7 +471,11 @@ opening_plies = 4
             for variant in cell.spec.variants.iter().filter(|_| played > 0) {
                 let games = (played / cell.spec.variants.len()) as u64;
                 // White's wins move with the level and protocol, so that the protocols differ.
-                let wins = games * (50 + 5 * l as u64 + 3 * p as u64) / 100;
+                let wins = if l == 2 && p == 1 && variant == "half-random" {
+                    games * 90 / 100
+                } else {
+                    games * (50 + 5 * l as u64 + 3 * p as u64) / 100
+                };
                 results.measures.push(Measure {
                     level: l,
                     protocol: p,
@@ -683,8 +502,14 @@ opening_plies = 4
     fn a_protocol_still_being_played_is_marked_partial_and_left_out_of_the_convergence() {
         let atlas = Atlas::parse(TEXT).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &results(&atlas)).unwrap();
-        // The answer is at `d3`, whose main protocol has finished; its second protocol has not.
+        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &results(&atlas, false))
+            .unwrap();
+        // The answer is at `d3`, whose main protocol has finished; its second protocol has not,
+        // so the answer does not compare that protocol's variants.
+        assert!(
+            !md.contains("Under the setups protocol at this level"),
+            "{md}"
+        );
         assert!(md.contains("At the strongest level finished, `d3`"), "{md}");
         assert!(
             md.contains(
@@ -712,6 +537,26 @@ opening_plies = 4
     }
 
     #[test]
+    fn the_answer_compares_the_variants_of_a_finished_second_protocol() {
+        let atlas = Atlas::parse(TEXT).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let md =
+            super::write_results::<PijersiKit>(dir.path(), &atlas, &results(&atlas, true)).unwrap();
+        assert!(
+            md.contains(
+                "- Under the setups protocol at this level, its two variants differ (5%); \
+                 furthest from 50%: **half-random** (90.0%"
+            ),
+            "{md}"
+        );
+        // The main protocol's variants score alike: none differ.
+        assert!(
+            md.contains("No two variants differ at this level (Holm 5%)"),
+            "{md}"
+        );
+    }
+
+    #[test]
     fn a_difference_that_rounds_to_zero_has_no_minus_sign() {
         assert_eq!(signed(-0.0), "+0.0");
         assert_eq!(signed(-0.04), "+0.0");
@@ -719,5 +564,14 @@ opening_plies = 4
         assert_eq!(signed(-0.06), "-0.1");
         assert_eq!(signed(2.4), "+2.4");
         assert_eq!(signed(-12.26), "-12.3");
+    }
+
+    #[test]
+    fn a_bound_near_zero_keeps_its_sign() {
+        assert_eq!(bound(-0.03), "-0.03");
+        assert_eq!(bound(0.004), "+0.004");
+        assert_eq!(bound(0.0), "+0.0");
+        assert_eq!(bound(-0.06), "-0.1");
+        assert_eq!(bound(2.44), "+2.4");
     }
 }

@@ -38,6 +38,9 @@ pub struct ClassMeasure {
     pub protocol: usize,
     /// The variant's name.
     pub variant: String,
+    /// What makes two setups one class (the title of the variant's first grouping: for
+    /// Pijersi, the renamings and the mirror under which setups are the same game).
+    pub grouping: &'static str,
     /// The class's name (its smallest layout).
     pub class: String,
     /// Setups of the class played.
@@ -216,7 +219,7 @@ pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> 
 
 /// The classes of setups of a cell's enumerable variants of at most 36 setups: each setup's
 /// distinct games (as the cell's report counts them), summed over the setups of a class under
-/// the variant's last (widest) renaming.
+/// the variant's first grouping (for Pijersi, the setups that are the same game).
 fn class_measures<K: GameKit>(
     spec: &crate::RunSpec,
     played: &[crate::runner::Played<K>],
@@ -234,25 +237,31 @@ fn class_measures<K: GameKit>(
         for g in played.iter().filter(|g| g.spec.variant == v) {
             by_setup.entry(g.spec.setup % count).or_default().push(g);
         }
-        let mut classes: std::collections::BTreeMap<String, (usize, Wdl)> =
+        let mut classes: std::collections::BTreeMap<String, (&'static str, usize, Wdl)> =
             std::collections::BTreeMap::new();
         for members in by_setup.values() {
             let layout =
                 <K::Variant as SetupVariant>::describe(&members[0].start).unwrap_or_default();
-            let Some((_, _, class)) = <K::Variant as SetupVariant>::classes(&layout).pop() else {
+            let Some((_, grouping, class)) = <K::Variant as SetupVariant>::classes(&layout)
+                .into_iter()
+                .next()
+            else {
                 continue;
             };
-            let entry = classes.entry(class).or_default();
-            entry.0 += 1;
-            entry.1 += Group::of(members).white;
+            let entry = classes
+                .entry(class)
+                .or_insert((grouping, 0, Wdl::default()));
+            entry.1 += 1;
+            entry.2 += Group::of(members).white;
         }
         out.extend(
             classes
                 .into_iter()
-                .map(|(class, (setups, white))| ClassMeasure {
+                .map(|(class, (grouping, setups, white))| ClassMeasure {
                     level,
                     protocol,
                     variant: v.to_string(),
+                    grouping,
                     class,
                     setups,
                     white,

@@ -1,0 +1,259 @@
+//! The atlas report's first sections, for a designer: the answer in plain words at the
+//! strongest level finished, and the variants ranked there with what to pick.
+
+use std::fmt::Write as _;
+
+use super::Atlas;
+use super::report::{bound, level_label, score_text, signed, variants_of};
+use super::results::{Results, pairwise, pooled_difference, ranked};
+use crate::report::{p_text, percent as pct};
+use crate::table::Table;
+
+/// The plain-words answer at the top level finished (or the top level played, marked partial).
+pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+    let _ = writeln!(md, "## The answer\n");
+    let main = 0;
+    let top = results.top_complete(atlas, main);
+    let Some(level) = top.or_else(|| results.measures.iter().map(|m| m.level).max()) else {
+        let _ = writeln!(md, "No cell has played a game yet.\n");
+        return;
+    };
+    let partial = if top.is_some() {
+        ""
+    } else {
+        " (**partial**: no level has finished its cells yet)"
+    };
+    let ms = ranked(results, level, main);
+    let scores: Vec<String> = variants_of(atlas, main)
+        .iter()
+        .filter_map(|v| results.find(level, main, v))
+        .map(|m| format!("{} in {}", score_text(&m.group.white), m.variant))
+        .collect();
+    let _ = writeln!(
+        md,
+        "- At the strongest level finished, {}{partial}, under the main protocol ({}), {first} \
+         scores {}.",
+        level_label(atlas, results, level),
+        atlas.protocols[main].name,
+        scores.join(", ")
+    );
+    if let (Some(best), Some(worst)) = (ms.first(), ms.last())
+        && ms.len() > 1
+    {
+        let pairs = pairwise(&ms);
+        let gap = pairs.iter().find(|p| {
+            (p.a == best.variant && p.b == worst.variant)
+                || (p.b == best.variant && p.a == worst.variant)
+        });
+        let shown = gap.is_some_and(|g| g.holm_p < 0.05);
+        if pairs.is_empty() {
+            let _ = writeln!(
+                md,
+                "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). No two variants can be \
+                 compared: each has fewer than two distinct games, or scores that do not vary.",
+                best.variant,
+                score_text(&best.group.white),
+                worst.variant,
+                score_text(&worst.group.white),
+            );
+        } else {
+            let _ = writeln!(
+                md,
+                "- Closest to 50%: **{}** ({}). Furthest: **{}** ({}). The difference between them \
+             is {} (Holm-corrected over the {} of variants{}).",
+                best.variant,
+                score_text(&best.group.white),
+                worst.variant,
+                score_text(&worst.group.white),
+                if shown { "shown" } else { "not shown" },
+                if pairs.len() == 1 {
+                    "1 pair".to_string()
+                } else {
+                    format!("{} pairs", pairs.len())
+                },
+                gap.map_or(String::new(), |g| format!(", p = {}", p_text(g.holm_p)))
+            );
+            if pairs.iter().all(|p| p.holm_p >= 0.05) {
+                let _ = writeln!(
+                    md,
+                    "- No two variants differ at this level (Holm 5%): the data do not rank them."
+                );
+            }
+        }
+        if level > 0 {
+            let below = ranked(results, level - 1, main);
+            if let Some(b) = below.first() {
+                let _ = writeln!(
+                    md,
+                    "- At the level below, {}, the variant closest to 50% is {} ({}): the \
+                     choice {}.",
+                    level_label(atlas, results, level - 1),
+                    b.variant,
+                    score_text(&b.group.white),
+                    if b.variant == best.variant {
+                        "would not change"
+                    } else {
+                        "would change"
+                    }
+                );
+            }
+        }
+    }
+    if atlas.per_setup {
+        let reports: Vec<String> = atlas
+            .cells()
+            .iter()
+            .zip(&results.progress)
+            .filter(|(c, g)| {
+                c.level.as_deref() == Some(atlas.levels[level].name.as_str()) && g.played > 0
+            })
+            .map(|(c, _)| {
+                let dir = c.dir.display().to_string();
+                format!("[{dir}]({dir}/report.md)")
+            })
+            .collect();
+        let _ = writeln!(
+            md,
+            "- By setup, and by class of setups (setups renamed or mirrored into one another), \
+             at this level: the per-setup tables of {}.",
+            reports.join(", ")
+        );
+    }
+    if atlas.protocols.len() > 1 {
+        for p in 1..atlas.protocols.len() {
+            if let Some((d, low, high)) = pooled_difference(results, level, p, main) {
+                let (played, scheduled) = results.games_of(atlas, level, p);
+                let partial = if played < scheduled {
+                    format!(" (**partial**: {played} of its {scheduled} games played)")
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    md,
+                    "- Under the {} protocol at the same level{partial}, {first}'s score pooled \
+                     over the variants less the main protocol's is {} points ({} to {}): {}.",
+                    atlas.protocols[p].name,
+                    signed(100.0 * d),
+                    bound(100.0 * low),
+                    bound(100.0 * high),
+                    if low > 0.0 || high < 0.0 {
+                        "the protocols disagree"
+                    } else {
+                        "no difference is shown"
+                    }
+                );
+            }
+            if results.finished(atlas, level, p) {
+                other_protocol_line(md, atlas, results, level, p);
+            }
+        }
+    }
+    let _ = writeln!(md);
+}
+
+/// The answer's line on another protocol `p` at `level`: the variant furthest from 50% and the
+/// pairs of variants that differ (Holm 5%), if any.
+fn other_protocol_line(md: &mut String, atlas: &Atlas, results: &Results, level: usize, p: usize) {
+    let ms = ranked(results, level, p);
+    let Some(worst) = ms.last().filter(|_| ms.len() > 1) else {
+        return;
+    };
+    let pairs = pairwise(&ms);
+    let different: Vec<String> = pairs
+        .iter()
+        .filter(|x| x.holm_p < 0.05)
+        .map(|x| format!("{} / {}", x.a, x.b))
+        .collect();
+    let name = &atlas.protocols[p].name;
+    let furthest = format!(
+        "furthest from 50%: **{}** ({})",
+        worst.variant,
+        score_text(&worst.group.white)
+    );
+    let _ = if different.is_empty() {
+        writeln!(
+            md,
+            "- Under the {name} protocol at this level, no two variants differ (Holm 5%); \
+             {furthest}."
+        )
+    } else if pairs.len() == 1 {
+        writeln!(
+            md,
+            "- Under the {name} protocol at this level, its two variants differ (5%); \
+             {furthest}."
+        )
+    } else {
+        writeln!(
+            md,
+            "- Under the {name} protocol at this level, {} of the {} pairs of variants differ \
+             (Holm 5%): {}; {furthest}.",
+            different.len(),
+            pairs.len(),
+            different.join(", ")
+        )
+    };
+}
+
+/// The variants at the strongest level finished under the main protocol, closest to 50% first,
+/// with their rank at the level below.
+pub(super) fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+    let Some(level) = results.top_complete(atlas, 0) else {
+        return;
+    };
+    let ms = ranked(results, level, 0);
+    let below = if level > 0 {
+        ranked(results, level - 1, 0)
+    } else {
+        Vec::new()
+    };
+    let _ = writeln!(
+        md,
+        "## What a designer should pick
+"
+    );
+    let different = pairwise(&ms).iter().filter(|x| x.holm_p < 0.05).count();
+    let _ = writeln!(
+        md,
+        "The variants at `{}` under the main protocol, the fairest (closest to 50%) first: an \
+         interval that holds 50% means no first-move edge is shown. {} The last column is the \
+         variant's rank at the level below{}.\n",
+        atlas.levels[level].name,
+        match different {
+            0 => "No two of them differ (Holm 5%, below): the order is that of the point \
+                  estimates, which the data do not confirm."
+                .to_string(),
+            1 => "One pair of them differs (Holm 5%, below).".to_string(),
+            n => format!("{n} pairs of them differ (Holm 5%, below)."),
+        },
+        if atlas.per_setup {
+            "; the classes of setups are further down"
+        } else {
+            ""
+        }
+    );
+    let mut table = Table::new([
+        "rank".to_string(),
+        "variant".into(),
+        format!("{first} score %"),
+        "95% Wilson".into(),
+        "distance from 50% (points)".into(),
+        "rank a level below".into(),
+    ]);
+    for (rank, m) in ms.iter().enumerate() {
+        let w = &m.group.white;
+        let (low, high) = w.interval();
+        let before = below
+            .iter()
+            .position(|b| b.variant == m.variant)
+            .map_or("-".to_string(), |r| (r + 1).to_string());
+        table.row([
+            (rank + 1).to_string(),
+            m.variant.clone(),
+            pct(w.score()),
+            format!("{}-{}", pct(low), pct(high)),
+            format!("{:.1}", 100.0 * (w.score() - 0.5).abs()),
+            before,
+        ]);
+    }
+    let _ = writeln!(md, "{table}");
+}
