@@ -46,10 +46,10 @@ pub fn write_results<K: GameKit>(
         "{first}'s score (the first side's; a win 1, a draw 1/2) in each setup variant, at every \
          strength level and under every opening protocol of `atlas.toml`; W-D-L counts \
          {first}'s wins, draws and losses, and a game's length is in plies (one side's move). \
-         Every figure counts each distinct game once; intervals are 95%. A score's is Wilson's, \
-         as if every game were won or lost: where many games are drawn it is wider than the \
-         tests', which use the games' own spread, so two intervals that overlap can still \
-         differ. A difference is **shown** when it is significant at 5%: its interval leaves \
+         Every figure counts each distinct game once; intervals are 95%. A score's interval is \
+         Wilson's, as if every game were won or lost: where many games are drawn it is wider \
+         than the tests', which use the games' own spread, so two intervals that overlap can \
+         still differ. A difference is **shown** when it is significant at 5%: its interval leaves \
          out zero or, among many pairs, its p-value is under 5% after Holm's correction for \
          their number. A difference not shown may still be there, smaller than the games can \
          tell. Every cell plays a fixed number of games, no early stop; a level plays on a \

@@ -1,0 +1,57 @@
+"""Does the lab's alpha-beta search a doubles-nojunction position as it searches the same
+position of the two-player Belgian daisy? For one recorded doubles-nojunction game, every
+seventh position is rebuilt under both rules (`pjlab replay` of the game's first moves) and
+searched at depth 3 from a fresh agent (`pjlab analyse`): the best move, score and nodes must be
+the same.
+
+    python3 same-search.py PJLAB GAMES_TXT GAME_ID > same-search.txt
+"""
+
+import re
+import subprocess
+import sys
+
+from part import games
+
+
+def position(pjlab, variant, moves):
+    """The position after `moves` from the start of `variant`, as position text."""
+    text = " ".join(
+        f"{i // 2 + 1}.{moves[i]}" + (f" {moves[i + 1]}" if i + 1 < len(moves) else "")
+        for i in range(0, len(moves), 2)
+    )
+    out = subprocess.run(
+        [pjlab, "-q", "replay", "--game", "abalone", "--variant", variant, "-"],
+        input=text, capture_output=True, text=True, check=True,
+    ).stdout.strip().splitlines()
+    return out[-2]
+
+
+def search(pjlab, text):
+    """Best move, score and nodes of alpha-beta depth 3 on the position `text`."""
+    out = subprocess.run(
+        [pjlab, "analyse", "--game", "abalone", "--position", text, "--agent",
+         "alphabeta:depth=3"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    fields = dict(line.split(None, 1) for line in out.splitlines() if line.strip())
+    nodes = re.search(r"(\d+) nodes", fields["effort"]).group(1)
+    return fields["best"], fields["score"], nodes
+
+
+def main():
+    pjlab, path, gid = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    _, moves = games(path)[gid]
+    same = compared = 0
+    for k in range(0, len(moves), 7):
+        two = search(pjlab, position(pjlab, "belgian-daisy", moves[:k]))
+        four = search(pjlab, position(pjlab, "doubles-nojunction", moves[:k]))
+        compared += 1
+        same += two == four
+        print(f"after {k} plies: belgian-daisy {' '.join(two)}; doubles-nojunction "
+              f"{' '.join(four)}{'' if two == four else ' DIFFERS'}")
+    print(f"same: {same} of {compared}")
+
+
+if __name__ == "__main__":
+    main()
