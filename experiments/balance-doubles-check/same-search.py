@@ -1,8 +1,8 @@
 """Does the lab's alpha-beta search a doubles-nojunction position as it searches the same
 position of the two-player Belgian daisy? For one recorded doubles-nojunction game, every
 seventh position is rebuilt under both rules (`pjlab replay` of the game's first moves) and
-searched at depth 3 from a fresh agent (`pjlab analyse`): the best move, score and nodes must be
-the same.
+searched at depth 3 from a fresh agent (`pjlab analyse`): best move, score and nodes; and its
+move tree counted to depth 2 under each rule set (`pjlab perft`), which must be the same.
 
     python3 same-search.py PJLAB GAMES_TXT GAME_ID > same-search.txt
 """
@@ -39,18 +39,31 @@ def search(pjlab, text):
     return fields["best"], fields["score"], nodes
 
 
+def perft(pjlab, variant, text):
+    """The number of move sequences of two plies from the position `text` under `variant`."""
+    out = subprocess.run(
+        [pjlab, "-q", "perft", "--game", "abalone", "--variant", variant, "--position", text,
+         "--depth", "2"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    return out.strip().splitlines()[-1]
+
+
 def main():
     pjlab, path, gid = sys.argv[1], sys.argv[2], int(sys.argv[3])
     _, moves = games(path)[gid]
-    same = compared = 0
+    same = same_moves = compared = 0
     for k in range(0, len(moves), 7):
-        two = search(pjlab, position(pjlab, "belgian-daisy", moves[:k]))
-        four = search(pjlab, position(pjlab, "doubles-nojunction", moves[:k]))
+        texts = {v: position(pjlab, v, moves[:k]) for v in ("belgian-daisy", "doubles-nojunction")}
+        two, four = (search(pjlab, texts[v]) for v in texts)
+        trees = [perft(pjlab, v, t) for v, t in texts.items()]
         compared += 1
         same += two == four
-        print(f"after {k} plies: belgian-daisy {' '.join(two)}; doubles-nojunction "
-              f"{' '.join(four)}{'' if two == four else ' DIFFERS'}")
-    print(f"same: {same} of {compared}")
+        same_moves += trees[0] == trees[1]
+        print(f"after {k} plies: belgian-daisy {' '.join(two)}, perft(2) {trees[0]}; "
+              f"doubles-nojunction {' '.join(four)}, perft(2) {trees[1]}"
+              f"{'' if two == four else ' DIFFERS'}")
+    print(f"same search: {same} of {compared}; same perft(2): {same_moves} of {compared}")
 
 
 if __name__ == "__main__":

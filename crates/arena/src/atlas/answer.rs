@@ -7,7 +7,9 @@ use super::Atlas;
 use super::report::{bound, level_label, score_text, signed, variants_of};
 use super::results::{Results, pairwise, pooled_difference, ranked};
 use crate::report::{p_text, percent as pct};
+use crate::stats::{Wdl, difference_interval};
 use crate::table::Table;
+use pjlab_stats::scores::largest_difference_not_excluded;
 
 /// The plain-words answer at the top level finished (or the top level played, marked partial).
 pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
@@ -74,9 +76,24 @@ pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &
                 gap.map_or(String::new(), |g| format!(", p = {}", p_text(g.holm_p)))
             );
             if pairs.iter().all(|p| p.holm_p >= 0.05) {
+                let scores: Vec<Wdl> = ms.iter().map(|m| m.group.white).collect();
+                let bound = largest_difference_not_excluded(&scores)
+                    .filter(|&b| b < 1.0)
+                    .map_or(String::new(), |b| {
+                        let level = match pairs.len() {
+                            1 => "95%".to_string(),
+                            n => format!("95% family-wise over the {n} pairs, Bonferroni"),
+                        };
+                        format!(
+                            ", and the games exclude a difference of more than {:.1} points \
+                             between any two ({level})",
+                            100.0 * b
+                        )
+                    });
                 let _ = writeln!(
                     md,
-                    "- No two variants differ at this level (Holm 5%): the data do not rank them."
+                    "- No two variants differ at this level (Holm 5%){bound}: the data do not \
+                     rank them."
                 );
             }
         }
@@ -215,8 +232,9 @@ pub(super) fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, fi
     let _ = writeln!(
         md,
         "The variants at `{}` under the main protocol, the fairest (closest to 50%) first: an \
-         interval that holds 50% means no first-move edge is shown. {} The last column is the \
-         variant's rank at the level below{}.\n",
+         interval that holds 50% means no first-move edge is shown. {} The last columns are \
+         the variant's rank at the level below and how its score moved from there (in points, \
+         with Newcombe's 95% interval){}.\n",
         atlas.levels[level].name,
         match different {
             0 => "No two of them differ (Holm 5%, below): the order is that of the point \
@@ -238,21 +256,33 @@ pub(super) fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, fi
         "95% Wilson".into(),
         "distance from 50% (points)".into(),
         "rank a level below".into(),
+        "change from the level below".into(),
     ]);
     for (rank, m) in ms.iter().enumerate() {
         let w = &m.group.white;
         let (low, high) = w.interval();
-        let before = below
-            .iter()
-            .position(|b| b.variant == m.variant)
-            .map_or("-".to_string(), |r| (r + 1).to_string());
+        let before = below.iter().position(|b| b.variant == m.variant);
+        let change = before.map_or("-".to_string(), |r| {
+            let b = &below[r].group.white;
+            let (d, lo, hi) = difference_interval(
+                (w.points(), w.games() as f64),
+                (b.points(), b.games() as f64),
+            );
+            format!(
+                "{} ({} to {})",
+                signed(100.0 * d),
+                bound(100.0 * lo),
+                bound(100.0 * hi)
+            )
+        });
         table.row([
             (rank + 1).to_string(),
             m.variant.clone(),
             pct(w.score()),
             format!("{}-{}", pct(low), pct(high)),
             format!("{:.1}", 100.0 * (w.score() - 0.5).abs()),
-            before,
+            before.map_or("-".to_string(), |r| (r + 1).to_string()),
+            change,
         ]);
     }
     let _ = writeln!(md, "{table}");

@@ -549,11 +549,22 @@ opening_plies = 4
             ),
             "{md}"
         );
-        // The main protocol's variants score alike: none differ.
-        assert!(
-            md.contains("No two variants differ at this level (Holm 5%)"),
-            "{md}"
+        // The main protocol's variants score alike (60% each over 100 games at `d3`): none
+        // differ, and the games exclude a gap beyond the closed form's 95% bound of one pair.
+        let variance: f64 = 0.6 * 0.4 / 99.0;
+        let bound = 1.959_964 * (2.0 * variance).sqrt();
+        let sentence = format!(
+            "No two variants differ at this level (Holm 5%), and the games exclude a difference \
+             of more than {:.1} points between any two (95%):",
+            100.0 * bound
         );
+        assert!(md.contains(&sentence), "{sentence} in {md}");
+        // Each variant's score moved from 55% at `d2` to 60%: +5 points.
+        let row = md
+            .lines()
+            .find(|l| l.starts_with("| 1 | "))
+            .expect("the pick table");
+        assert!(row.contains("| +5.0 ("), "{row}");
     }
 
     #[test]
