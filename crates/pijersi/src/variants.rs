@@ -369,7 +369,8 @@ pub fn mirrored_layout(layout: &str) -> Option<String> {
 /// The class of setups that are the same game as `layout`: its smallest image under the 3
 /// cyclic renamings of R, P, S and the left-right mirror of the board, the symmetries of the
 /// rules that keep a setup a setup (`tests/symmetry.rs`). A swap of two roles reverses who
-/// captures whom, so it is not among them.
+/// captures whom, so it is not among them. A layout [`mirrored_layout`] cannot turn (a stack
+/// outside b4) gets its class under the cyclic renamings alone.
 pub fn game_class(layout: &str) -> String {
     let cyclic = renaming_class(layout, false);
     match mirrored_layout(layout) {
@@ -457,6 +458,20 @@ mod tests {
         for s in Variant::Pijersi36.enumerate().unwrap() {
             assert_eq!(mirrored_layout(&layout(&s)), Some(layout(&s.mirrored())));
         }
-        assert_eq!(mirrored_layout("RPS / PSR"), None);
+        // Half-random setups: any stack on b4, wise cubes anywhere.
+        let stacks: HashSet<String> = (0..50)
+            .map(|seed| {
+                let s = Variant::HalfRandom.setup(seed);
+                let l = layout(&s);
+                assert_eq!(mirrored_layout(&l), Some(layout(&s.mirrored())), "{l}");
+                l.split(' ').nth(4).unwrap().to_string()
+            })
+            .collect();
+        assert!(stacks.len() > 1, "only the stacks {stacks:?}");
+        // A layout of another shape is not turned, and its class is the cyclic renamings'.
+        for odd in ["RPS / PSR", "RPSR PS / PSR WW SRP", ""] {
+            assert_eq!(mirrored_layout(odd), None);
+            assert_eq!(game_class(odd), renaming_class(odd, false));
+        }
     }
 }

@@ -141,6 +141,13 @@ const SWAP: [char; 3] = ['p', 'r', 's'];
 
 #[test]
 fn a_cyclic_renaming_of_the_roles_is_a_symmetry_of_the_rules() {
+    // The renaming moves pieces' roles (it is not the identity) ...
+    assert!(
+        random_positions(2, 11)
+            .iter()
+            .all(|p| renamed(p, CYCLIC) != *p)
+    );
+    // ... and keeps the rules.
     check_symmetry(|p| renamed(p, CYCLIC), |mv| mv, false, 3);
 }
 

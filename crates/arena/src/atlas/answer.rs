@@ -77,10 +77,13 @@ pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &
             );
             if pairs.iter().all(|p| p.holm_p >= 0.05) {
                 let scores: Vec<Wdl> = ms.iter().map(|m| m.group.white).collect();
+                // The bound's correction counts the pairs of variants it compares: those with
+                // two distinct games or more.
+                let k = scores.iter().filter(|w| w.games() >= 2).count();
                 let bound = largest_difference_not_excluded(&scores)
                     .filter(|&b| b < 1.0)
                     .map_or(String::new(), |b| {
-                        let level = match pairs.len() {
+                        let level = match k * (k - 1) / 2 {
                             1 => "95%".to_string(),
                             n => format!("95% family-wise over the {n} pairs, Bonferroni"),
                         };
@@ -131,8 +134,8 @@ pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &
             .collect();
         let _ = writeln!(
             md,
-            "- By setup, and by class of setups (setups renamed or mirrored into one another), \
-             at this level: the per-setup tables of {}.",
+            "- By setup, and by class of setups (setups that are the same game: renamed in a \
+             cycle or mirrored into one another), at this level: the per-setup tables of {}.",
             reports.join(", ")
         );
     }
@@ -187,13 +190,19 @@ fn other_protocol_line(md: &mut String, atlas: &Atlas, results: &Results, level:
         worst.variant,
         score_text(&worst.group.white)
     );
-    let _ = if different.is_empty() {
+    let _ = if pairs.is_empty() {
+        writeln!(
+            md,
+            "- Under the {name} protocol at this level, no two variants can be compared (each \
+             has fewer than two distinct games, or scores that do not vary); {furthest}."
+        )
+    } else if different.is_empty() {
         writeln!(
             md,
             "- Under the {name} protocol at this level, no two variants differ (Holm 5%); \
              {furthest}."
         )
-    } else if pairs.len() == 1 {
+    } else if ms.len() == 2 {
         writeln!(
             md,
             "- Under the {name} protocol at this level, its two variants differ (5%); \
@@ -218,8 +227,13 @@ pub(super) fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, fi
         return;
     };
     let ms = ranked(results, level, 0);
-    let below = if level > 0 {
+    // The level below as far as its cells have finished: a variant still being played there
+    // has no rank or change to compare.
+    let below: Vec<_> = if level > 0 {
         ranked(results, level - 1, 0)
+            .into_iter()
+            .filter(|m| m.complete)
+            .collect()
     } else {
         Vec::new()
     };
@@ -255,7 +269,7 @@ pub(super) fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, fi
         format!("{first} score %"),
         "95% Wilson".into(),
         "distance from 50% (points)".into(),
-        "rank a level below".into(),
+        "rank at the level below".into(),
         "change from the level below".into(),
     ]);
     for (rank, m) in ms.iter().enumerate() {

@@ -559,6 +559,28 @@ opening_plies = 4
             100.0 * bound
         );
         assert!(md.contains(&sentence), "{sentence} in {md}");
+        // With half-random scoring as classic there, no pair differs.
+        let mut alike = results(&atlas, true);
+        let classic = alike
+            .measures
+            .iter()
+            .find(|m| m.level == 2 && m.protocol == 1 && m.variant == "classic")
+            .unwrap()
+            .group
+            .clone();
+        for m in alike.measures.iter_mut() {
+            if m.level == 2 && m.protocol == 1 && m.variant == "half-random" {
+                m.group = classic.clone();
+            }
+        }
+        let md_alike = super::write_results::<PijersiKit>(dir.path(), &atlas, &alike).unwrap();
+        assert!(
+            md_alike.contains(
+                "- Under the setups protocol at this level, no two variants differ (Holm 5%); \
+                 furthest from 50%:"
+            ),
+            "{md_alike}"
+        );
         // Each variant's score moved from 55% at `d2` to 60%: +5 points.
         let row = md
             .lines()

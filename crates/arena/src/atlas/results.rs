@@ -28,8 +28,8 @@ pub struct Measure {
     pub complete: bool,
 }
 
-/// One class of setups (equal under the variant's renamings) in one balance cell: its
-/// setups' distinct games pooled.
+/// One class of setups (under the variant's first grouping: for Pijersi, the setups that are
+/// the same game) in one balance cell: its setups' distinct games pooled.
 #[derive(Clone, Debug)]
 pub struct ClassMeasure {
     /// Index of the level in the atlas.
