@@ -5,7 +5,7 @@
 mod common;
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use common::{assert_success, assert_usage_error, pjlab, stdout};
 use pjlab_arena::atlas::Atlas;
@@ -85,19 +85,33 @@ fn solver_score(cell: &Path, variant: &str, plies: usize) -> f64 {
     points / seen.len() as f64
 }
 
+/// Writes the atlas file into `dir` and plays its weak level only into `dir/atlas`, the
+/// directory it returns.
+fn play_weak_level(dir: &Path) -> PathBuf {
+    let spec = dir.join("atlas.toml");
+    std::fs::write(&spec, ATLAS).unwrap();
+    let out = dir.join("atlas");
+    let first = pjlab(&[
+        "-q",
+        "atlas",
+        "run",
+        "--spec",
+        spec.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--only",
+        "d1",
+    ]);
+    assert_success(&first, &[]);
+    out
+}
+
 #[test]
 fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("atlas.toml");
-    std::fs::write(&spec, ATLAS).unwrap();
-    let out = dir.path().join("atlas");
-    let (spec, out_s) = (spec.to_str().unwrap(), out.to_str().unwrap());
-
     // First invocation: the weak level only.
-    let first = pjlab(&[
-        "-q", "atlas", "run", "--spec", spec, "--out", out_s, "--only", "d1",
-    ]);
-    assert_success(&first, &[]);
+    let out = play_weak_level(dir.path());
+    let out_s = out.to_str().unwrap();
     let status = stdout(&pjlab(&["atlas", "status", out_s]));
     assert!(status.contains("| d1/none | d1 | 8 | 8 |"), "{status}");
     assert!(
@@ -192,14 +206,8 @@ fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
 #[test]
 fn a_cell_stopped_before_its_first_game_goes_on() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("atlas.toml");
-    std::fs::write(&spec, ATLAS).unwrap();
-    let out = dir.path().join("atlas");
-    let (spec, out_s) = (spec.to_str().unwrap(), out.to_str().unwrap());
-    let first = pjlab(&[
-        "-q", "atlas", "run", "--spec", spec, "--out", out_s, "--only", "d1",
-    ]);
-    assert_success(&first, &[]);
+    let out = play_weak_level(dir.path());
+    let out_s = out.to_str().unwrap();
     let cell = Atlas::parse(ATLAS)
         .unwrap()
         .cells()
