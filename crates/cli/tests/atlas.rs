@@ -172,6 +172,8 @@ fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
         "index.html",
         "plots/first-score-none.svg",
         "plots/first-score-random.svg",
+        "plots/first-score-none-by-level.svg",
+        "plots/first-score-random-by-level.svg",
         "ladder/report.md",
     ] {
         assert!(out.join(file).exists(), "{file}");
@@ -179,6 +181,10 @@ fn an_atlas_resumes_reports_and_reproduces_the_solver_at_the_exact_level() {
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
         page.contains("<table>") && page.contains("games/exact-none-3x4-0.html"),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"<img src="plots/first-score-random-by-level.svg""#),
         "{page}"
     );
     assert!(out.join("games/exact-none-3x4-0.html").exists());

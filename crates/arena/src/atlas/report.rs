@@ -1,8 +1,8 @@
 //! The atlas's report: every cell's first-player score by variant, level and protocol, the
 //! levels' ladder, the protocols compared, the variants compared with a family-wise correction,
-//! what a designer should pick, and one chart per protocol of the first side's score against
-//! the levels' Elo. Every figure is computed from the cells' game records, each distinct game
-//! counted once.
+//! what a designer should pick, and two charts per protocol of the first side's score: against
+//! the levels' Elo, and with the levels evenly spaced. Every figure is computed from the cells'
+//! game records, each distinct game counted once.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -14,13 +14,13 @@ use super::answer::{answer, pick_section};
 use super::compare::{classes_section, protocols_compared, variants_compared};
 pub use super::results::{ClassMeasure, LadderRatings, Measure, Progress, Results, collect, holm};
 use crate::Error;
-use crate::plot::{Series, line_chart};
+use crate::plot::{Series, category_line_chart, line_chart};
 use crate::report::{Group, io, percent as pct, title_case as title};
 use crate::stats::{Wdl, wilson};
 use crate::table::Table;
 
-/// Writes `report.md`, `atlas.csv` and `plots/first-score-<protocol>.svg` into `dir`, and
-/// returns the Markdown.
+/// Writes `report.md`, `atlas.csv`, `plots/first-score-<protocol>.svg` and (with a ladder)
+/// `plots/first-score-<protocol>-by-level.svg` into `dir`, and returns the Markdown.
 ///
 /// # Errors
 /// As [`collect`], and [`Error::Io`] or [`Error::Plot`] when a file cannot be written.
@@ -184,14 +184,6 @@ fn levels_section(md: &mut String, atlas: &Atlas, results: &Results) {
     let _ = writeln!(md, "{table}");
 }
 
-/// The x position of each level on the charts: its Elo, or its rank without a ladder.
-fn level_x(atlas: &Atlas, results: &Results) -> Vec<f64> {
-    match &results.ladder {
-        Some(l) => l.elo.clone(),
-        None => (1..=atlas.levels.len()).map(|i| i as f64).collect(),
-    }
-}
-
 fn protocol_section(
     md: &mut String,
     dir: &Path,
@@ -222,7 +214,6 @@ fn protocol_section(
         "decisive % (95%)",
         "mean length (95%)",
     ]);
-    let xs = level_x(atlas, results);
     // Every chart lists the variants in one order (the main protocol's, then any others), so
     // that a variant keeps its colour from chart to chart.
     let mut variants = variants_of(atlas, 0);
@@ -235,12 +226,9 @@ fn protocol_section(
         .into_iter()
         .filter(|v| variants_of(atlas, p).contains(v))
         .collect();
-    // Each variant's line: its name, its points and their intervals, (x, low, high).
-    type Line = (String, Vec<(f64, f64)>, Vec<(f64, f64, f64)>);
     let mut lines: Vec<Line> = Vec::new();
     for v in &variants {
         let mut points = Vec::new();
-        let mut band = Vec::new();
         for l in 0..atlas.levels.len() {
             let Some(m) = results.find(l, p, v) else {
                 continue;
@@ -262,18 +250,10 @@ fn protocol_section(
                 rate_text(w.games() - w.draws, w.games()),
                 length_text(&m.group),
             ]);
-            // Each variant a little apart from the others on the x-axis, so that the error
-            // bars of one level do not hide each other.
-            let spread = (xs.iter().copied().fold(f64::MIN, f64::max)
-                - xs.iter().copied().fold(f64::MAX, f64::min))
-            .max(1.0);
-            let x =
-                xs[l] + spread * 0.008 * (lines.len() as f64 - (variants.len() as f64 - 1.0) / 2.0);
-            points.push((x, 100.0 * w.score()));
-            band.push((x, 100.0 * low, 100.0 * high));
+            points.push((l, 100.0 * w.score(), 100.0 * low, 100.0 * high));
         }
         if !points.is_empty() {
-            lines.push((v.clone(), points, band));
+            lines.push((v.clone(), points));
         }
     }
     if table.is_empty() {
@@ -281,35 +261,106 @@ fn protocol_section(
         return Ok(());
     }
     let _ = writeln!(md, "{table}");
-    let file = format!("plots/first-score-{}.svg", protocol.name);
-    let x_label = if results.ladder.is_some() {
-        "level's Elo on the ladder"
-    } else {
-        "level (rank, weakest first)"
+    score_charts(md, dir, atlas, results, p, first, &lines)
+}
+
+/// A variant's line on the charts: its name, and its points as (level, score, low, high), in
+/// percent.
+type Line = (String, Vec<(usize, f64, f64, f64)>);
+
+/// The charts of one protocol's scores: against the levels' Elo (or rank, without a ladder),
+/// and with a ladder a second one with the levels evenly spaced, so that levels close in Elo
+/// stay apart.
+fn score_charts(
+    md: &mut String,
+    dir: &Path,
+    atlas: &Atlas,
+    results: &Results,
+    p: usize,
+    first: &str,
+    lines: &[Line],
+) -> Result<(), Error> {
+    let protocol = &atlas.protocols[p];
+    let game = title(&atlas.game);
+    // The series, each level's points at `x[level]`, each variant a little apart from the
+    // others, so that the error bars of one level do not hide each other; and the 50% line.
+    let series = |x: &[f64]| {
+        let (x0, x1) = x
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+        let spread = (x1 - x0).max(1.0);
+        let mut series: Vec<Series<'_>> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, (name, points))| {
+                let shift = spread * 0.008 * (i as f64 - (lines.len() as f64 - 1.0) / 2.0);
+                let at = |l: usize| x[l] + shift;
+                Series::new(name, points.iter().map(|q| (at(q.0), q.1)).collect())
+                    .with_errors(points.iter().map(|q| (at(q.0), q.2, q.3)).collect())
+            })
+            .collect();
+        series.push(Series::new(
+            "50% (no first-move edge)",
+            vec![(x0, 50.0), (x1, 50.0)],
+        ));
+        series
     };
-    let (x0, x1) = xs
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
-    let mut series: Vec<Series<'_>> = lines
-        .iter()
-        .map(|(name, points, bars)| Series::new(name, points.clone()).with_errors(bars.clone()))
-        .collect();
-    series.push(Series::new(
-        "50% (no first-move edge)",
-        vec![(x0, 50.0), (x1, 50.0)],
-    ));
+    let y_label = format!("{first}'s score % (95% Wilson)");
+    let file = format!("plots/first-score-{}.svg", protocol.name);
+    let Some(ladder) = &results.ladder else {
+        let x: Vec<f64> = (1..=atlas.levels.len()).map(|i| i as f64).collect();
+        line_chart(
+            &dir.join(&file),
+            &format!(
+                "{game} {first}'s score by strength, {} protocol",
+                protocol.name
+            ),
+            "level (rank, weakest first)",
+            &y_label,
+            &series(&x),
+        )?;
+        let _ = writeln!(md, "\n![{first}'s score by level]({file})\n");
+        return Ok(());
+    };
     line_chart(
         &dir.join(&file),
         &format!(
-            "{} {first}'s score by strength, {} protocol",
-            title(&atlas.game),
+            "{game} {first}'s score by strength, {} protocol",
             protocol.name
         ),
-        x_label,
-        &format!("{first}'s score % (95% Wilson)"),
-        &series,
+        "level's Elo on the ladder",
+        &y_label,
+        &series(&ladder.elo),
     )?;
     let _ = writeln!(md, "\n![{first}'s score against the levels' Elo]({file})\n");
+    // The levels weakest first by Elo, one step apart.
+    let mut order: Vec<usize> = (0..atlas.levels.len()).collect();
+    order.sort_by(|&a, &b| ladder.elo[a].total_cmp(&ladder.elo[b]));
+    let mut rank = vec![0.0; order.len()];
+    for (k, &l) in order.iter().enumerate() {
+        rank[l] = k as f64;
+    }
+    let names: Vec<String> = order
+        .iter()
+        .map(|&l| format!("{}\nElo {:+.0}", atlas.levels[l].name, ladder.elo[l]))
+        .collect();
+    let file = format!("plots/first-score-{}-by-level.svg", protocol.name);
+    category_line_chart(
+        &dir.join(&file),
+        &format!(
+            "{game} {first}'s score by level, {} protocol",
+            protocol.name
+        ),
+        &names,
+        "level, weakest first (evenly spaced; its Elo under its name)",
+        &y_label,
+        &series(&rank),
+    )?;
+    let _ = writeln!(
+        md,
+        "The same scores with the levels evenly spaced, so that levels close in Elo stay apart:\n\n\
+         ![{first}'s score by level]({file})\n"
+    );
     Ok(())
 }
 

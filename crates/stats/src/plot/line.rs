@@ -38,6 +38,38 @@ pub fn line_chart(
     y_label: &str,
     series: &[Series<'_>],
 ) -> Result<(), Error> {
+    draw(path, title, None, x_label, y_label, series)
+}
+
+/// Draws a line chart, as [`line_chart`] does, whose x axis holds `categories` evenly spaced:
+/// category `k` at x = `k` (a series' points may sit a little either side of it, apart from
+/// the others'), its name centred under it, in lines split at `\n`, with a light vertical line
+/// through it. The x range runs half a category past the first and the last.
+///
+/// # Errors
+/// [`Error::Io`] when the file cannot be drawn.
+pub fn category_line_chart(
+    path: &Path,
+    title: &str,
+    categories: &[String],
+    x_label: &str,
+    y_label: &str,
+    series: &[Series<'_>],
+) -> Result<(), Error> {
+    draw(path, title, Some(categories), x_label, y_label, series)
+}
+
+/// Font size of the category labels under the x axis.
+const CATEGORY_FONT: f64 = 12.0;
+
+fn draw(
+    path: &Path,
+    title: &str,
+    categories: Option<&[String]>,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series<'_>],
+) -> Result<(), Error> {
     let err = draw_error(path);
     let xs = || {
         series.iter().flat_map(|s| {
@@ -67,7 +99,19 @@ pub fn line_chart(
     // Error bars at the first and last x keep their caps and dots inside the plotting area.
     let has_errors = series.iter().any(|s| !s.errors.is_empty());
     let x_pad = if has_errors { (x1 - x0) * X_PAD } else { 0.0 };
-    let (x0, x1) = (x0 - x_pad, x1 + x_pad);
+    let (x0, x1) = match categories {
+        Some(c) if !c.is_empty() => (-0.5, c.len() as f64 - 0.5),
+        _ => (x0 - x_pad, x1 + x_pad),
+    };
+    // A category's name may take several lines: the label area grows by the extra ones.
+    let category_line = (LINE_EM * font_px(CATEGORY_FONT)).ceil() as i32;
+    let category_lines = categories
+        .into_iter()
+        .flatten()
+        .map(|c| c.lines().count().max(1) as i32)
+        .max()
+        .unwrap_or(1);
+    let x_label_area = 40 + (category_lines - 1) * category_line;
     // The legend's entries, names wider than LEGEND_TEXT wrapped at break points.
     let entries: Vec<Vec<String>> = series
         .iter()
@@ -97,13 +141,16 @@ pub fn line_chart(
     let (plot_area, _) = below.split_horizontally(PLOT_SIZE.0);
     let mut chart = ChartBuilder::on(&plot_area)
         .margin(12)
-        .x_label_area_size(40)
+        .x_label_area_size(x_label_area)
         .y_label_area_size(60)
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(|e| err(e.to_string()))?;
     chart
         .configure_mesh()
-        .x_labels(tick_count(x_int, x0, x1, 10))
+        .x_labels(match categories {
+            Some(_) => 0,
+            None => tick_count(x_int, x0, x1, 10),
+        })
         .y_labels(tick_count(y_int, y0, y1, 10))
         .x_label_formatter(&|v| tick_label(x_int, *v))
         .y_label_formatter(&|v| tick_label(y_int, *v))
@@ -111,6 +158,33 @@ pub fn line_chart(
         .y_desc(y_label)
         .draw()
         .map_err(|e| err(e.to_string()))?;
+    // 0. The categories: a light line through each, its name under the axis.
+    if let Some(categories) = categories {
+        let font = ("sans-serif", CATEGORY_FONT)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        for (k, name) in categories.iter().enumerate() {
+            let x = k as f64;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(x, y0), (x, y1)],
+                    BLACK.mix(0.1).stroke_width(1),
+                )))
+                .map_err(|e| err(e.to_string()))?;
+            let (px, py) = chart.backend_coord(&(x, y0));
+            root.draw(&PathElement::new(
+                vec![(px, py), (px, py + 5)],
+                BLACK.stroke_width(1),
+            ))
+            .map_err(|e| err(e.to_string()))?;
+            for (j, text) in name.lines().enumerate() {
+                let at = (px, py + 8 + j as i32 * category_line);
+                root.draw(&Text::new(text, at, font.clone()))
+                    .map_err(|e| err(e.to_string()))?;
+            }
+        }
+    }
     // 1. The bands, all under every line.
     for (i, s) in series.iter().enumerate() {
         let band: Vec<&(f64, f64, f64)> = s

@@ -1,6 +1,6 @@
 //! SVG plots drawn with `plotters`: line charts (training metrics, rating curves, length
-//! distributions), each line with an optional shaded band, and point-with-interval charts
-//! (scores by variant or setup).
+//! distributions; scores by strength level on an axis of evenly spaced categories), each line
+//! with an optional shaded band, and point-with-interval charts (scores by variant or setup).
 //!
 //! Both keep text apart: the legend sits beside the plotting area, never over a curve; category
 //! labels are laid out from a conservative estimate of their width (one line when they fit,
@@ -24,7 +24,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 pub use interval::interval_chart;
-pub use line::line_chart;
+pub use line::{category_line_chart, line_chart};
 
 use crate::Error;
 

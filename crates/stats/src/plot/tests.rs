@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::palette::SERIES_COLOURS;
 use super::text::{tick_label, wrap};
-use super::{Estimate, Series, interval_chart, line_chart};
+use super::{Estimate, Series, category_line_chart, interval_chart, line_chart};
 
 /// A fresh file path under the system's temporary directory.
 fn temp_svg(name: &str) -> PathBuf {
@@ -519,4 +519,62 @@ fn series_take_the_palette_colours_in_order() {
         })
         .collect();
     assert_eq!(strokes, expected);
+}
+
+#[test]
+fn categories_are_evenly_spaced_under_their_points() {
+    // Levels whose Elo crowd at one end: on a category axis each gets the same room, its name
+    // (two lines) centred under its points, and no x tick of plotters' own.
+    let names: Vec<String> = [
+        "ab1\nElo -333",
+        "ab2\nElo -135",
+        "ab3\nElo +37",
+        "top\nElo +222",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let series = [
+        Series::new(
+            "a",
+            vec![(0.0, 52.0), (1.0, 54.0), (2.0, 51.0), (3.0, 58.0)],
+        ),
+        Series::new(
+            "b",
+            vec![(0.0, 49.0), (1.0, 50.5), (2.0, 55.0), (3.0, 53.0)],
+        ),
+    ];
+    let path = temp_svg("categories");
+    category_line_chart(&path, "By level", &names, "level", "score %", &series).unwrap();
+    let svg = read(&path);
+    assert_text_apart(&svg, "categories");
+    // (x_ticks finds the longest row of numbers on one baseline: a lone y tick at most.)
+    assert!(x_ticks(&svg).len() <= 1, "{:?}", x_ticks(&svg));
+    let all = labels(&svg);
+    let find = |text: &str| {
+        let found: Vec<&Label> = all.iter().filter(|l| l.text == text).collect();
+        assert_eq!(found.len(), 1, "{text}: {found:?}");
+        found[0]
+    };
+    let mut xs = Vec::new();
+    for name in &names {
+        let (top, bottom) = name.split_once('\n').unwrap();
+        let (a, b) = (find(top), find(bottom));
+        assert!((a.x - b.x).abs() < 0.5, "{a:?} {b:?}");
+        assert!(b.y > a.y, "{a:?} above {b:?}");
+        xs.push(a.x);
+    }
+    let steps: Vec<f64> = xs.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(steps[0] > 50.0, "{xs:?}");
+    for s in &steps {
+        assert!((s - steps[0]).abs() <= 1.0, "uneven {xs:?}");
+    }
+    // Each line's points stand over the names.
+    let drawn = lines(&svg);
+    assert_eq!(drawn.len(), 2, "{drawn:?}");
+    for line in &drawn {
+        for (p, x) in line.iter().zip(&xs) {
+            assert!((p.0 - x).abs() < 1.0, "{line:?} against {xs:?}");
+        }
+    }
 }
