@@ -4,7 +4,9 @@
 //! Result figures are the forms a match result takes: a score with its interval
 //! (`50.1% (45.2-55.0)`, `46.8% (43.7 to 49.8)`), a bold score (`**88.5%**`), a win-draw-loss
 //! count (`126-66-8`) and an Elo difference with its half-width (`+44 ± 70`). Other numbers
-//! (rates, parameters, differences of two quoted figures) are not matched.
+//! (rates, parameters, differences of two quoted figures) are not matched. A score quoted with
+//! its interval must be stated with that interval ([`stated`]): in one row, or written together
+//! in a report, so that a score and another row's interval never pass for a figure.
 //!
 //! Bare percentages (`66.0%`, `40%`, any number followed by `%`) are checked too
 //! ([`percentages`], [`percent_stated`]): each must be written by a report, be one of the
@@ -319,21 +321,42 @@ pub fn ratings(row: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Whether one of `cells` states `figure`: the score (and its interval, in one cell), the
-/// W-D-L, or the Elo difference.
-pub fn stated(figure: &Figure, cells: &[String]) -> bool {
+/// Whether the sources state `figure`: a W-D-L or an Elo difference as one of `cells`; a score
+/// as a cell that holds it, and with an interval, together with it: in one row of `rows` (a
+/// cell holding the score, a cell that is the interval), or in one cell or report of `texts`
+/// written as `score% (low-high)` (or `(low to high)`, `%` after the ends or not).
+pub fn stated(figure: &Figure, cells: &[String], rows: &[Vec<String>], texts: &[String]) -> bool {
     match &figure.kind {
-        Kind::Score { score, interval } => {
-            cells.iter().any(|c| holds(c, score))
-                && interval.as_ref().is_none_or(|(lo, hi)| {
-                    cells
-                        .iter()
-                        .any(|c| c == &format!("{lo}-{hi}") || c == &format!("{lo} to {hi}"))
-                })
+        Kind::Score {
+            score,
+            interval: None,
+        } => cells.iter().any(|c| holds(c, score)),
+        Kind::Score {
+            score,
+            interval: Some((lo, hi)),
+        } => {
+            let is_interval =
+                |c: &String| c == &format!("{lo}-{hi}") || c == &format!("{lo} to {hi}");
+            let in_row =
+                |r: &Vec<String>| r.iter().any(|c| holds(c, score)) && r.iter().any(is_interval);
+            rows.iter().any(in_row)
+                || cells
+                    .iter()
+                    .chain(texts)
+                    .any(|t| written_with_interval(t, score, lo, hi))
         }
         Kind::Wdl(w) => cells.iter().any(|c| c == w),
         Kind::Elo(e) => cells.iter().any(|c| c == e),
     }
+}
+
+/// Whether `text` writes `score`, with or without `%`, followed by its interval (`low`, `high`).
+fn written_with_interval(text: &str, score: &str, low: &str, high: &str) -> bool {
+    text.match_indices(score).any(|(i, _)| {
+        let after = &text[i + score.len()..];
+        let after = after.strip_prefix('%').unwrap_or(after);
+        boundary(text, i) && interval(after).is_some_and(|(l, h)| l == low && h == high)
+    })
 }
 
 #[cfg(test)]
@@ -407,12 +430,39 @@ mod tests {
         let cells: Vec<String> = ["51.7", "44.9-58.6", "103-1-96", "+12 ± 49", "151.75"]
             .map(String::from)
             .to_vec();
-        let check = |text: &str| figures(text).iter().all(|f| stated(f, &cells));
+        let rows = vec![cells[..2].to_vec()];
+        let check = |text: &str| figures(text).iter().all(|f| stated(f, &cells, &rows, &[]));
         assert!(check("51.7% (44.9-58.6), 103-1-96, +12 ± 49"));
         assert!(!check("51.7% (44.9-58.7)"));
         assert!(!check("1.7% (44.9-58.6)"));
         assert!(!check("103-1-97"));
         assert!(!check("+12 ± 48"));
         assert!(!check("**51.8%**"));
+    }
+
+    #[test]
+    fn a_score_and_its_interval_are_stated_together() {
+        // Two rows: a score in one, another score's interval in the other.
+        let rows: Vec<Vec<String>> = vec![
+            ["classic", "49.1", "46.1-52.1"].map(String::from).to_vec(),
+            ["half-random", "49.2", "47.0-51.4"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        let cells: Vec<String> = rows.concat();
+        let texts = ["White scores 64.4% (61.5-67.1) in half-random.".to_string()];
+        let check = |text: &str| {
+            figures(text)
+                .iter()
+                .all(|f| stated(f, &cells, &rows, &texts))
+        };
+        assert!(check("49.1% (46.1-52.1) and 49.2% (47.0-51.4)"));
+        assert!(check("49.1% (46.1 to 52.1)"));
+        // A score beside another row's interval is no figure the sources state.
+        assert!(!check("49.2% (46.1-52.1)"));
+        assert!(!check("49.1% (47.0-51.4)"));
+        // A report's prose states its score with its interval, in either form, and only so.
+        assert!(check("64.4% (61.5-67.1)") && check("64.4% (61.5 to 67.1)"));
+        assert!(!check("64.4% (61.5-67.2)") && !check("4.4% (61.5-67.1)"));
     }
 }

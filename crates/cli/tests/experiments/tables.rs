@@ -56,8 +56,8 @@ pub struct Checked {
     pub cells: usize,
     /// Pooled rows recomputed from the rows above them.
     pub pooled: usize,
-    /// The cells of every row that quoted a report or was recomputed: what prose may quote.
-    pub confirmed: Vec<String>,
+    /// Every row that quoted a report or was recomputed: what prose may quote.
+    pub confirmed: Vec<Vec<String>>,
 }
 
 /// Compares the README's table cells with the reports'. A README row quotes a report row when
@@ -75,7 +75,7 @@ pub fn check_readme(readme: &str, reports: &[String], name: &str) -> Checked {
             match quoted_cells(&table.header, row, &report_tables, name) {
                 Some(cells) => {
                     checked.cells += cells;
-                    checked.confirmed.extend(row.iter().cloned());
+                    checked.confirmed.push(row.clone());
                 }
                 None => unconfirmed.push(row[0].clone()),
             }
@@ -88,7 +88,7 @@ pub fn check_readme(readme: &str, reports: &[String], name: &str) -> Checked {
             );
             check_pooled(&table, row, name);
             checked.pooled += 1;
-            checked.confirmed.extend(row.iter().cloned());
+            checked.confirmed.push(row.clone());
         }
     }
     checked
