@@ -282,8 +282,9 @@ fn score_charts(
 ) -> Result<(), Error> {
     let protocol = &atlas.protocols[p];
     let game = title(&atlas.game);
-    // The series, each level's points at `x[level]`, each variant a little apart from the
-    // others, so that the error bars of one level do not hide each other; and the 50% line.
+    // The series, each level's points at `x[level]` (left to right, whatever the atlas's order
+    // of levels), each variant a little apart from the others, so that the error bars of one
+    // level do not hide each other; and the 50% line.
     let series = |x: &[f64]| {
         let (x0, x1) = x
             .iter()
@@ -294,9 +295,13 @@ fn score_charts(
             .enumerate()
             .map(|(i, (name, points))| {
                 let shift = spread * 0.008 * (i as f64 - (lines.len() as f64 - 1.0) / 2.0);
-                let at = |l: usize| x[l] + shift;
-                Series::new(name, points.iter().map(|q| (at(q.0), q.1)).collect())
-                    .with_errors(points.iter().map(|q| (at(q.0), q.2, q.3)).collect())
+                let mut points: Vec<(f64, f64, f64, f64)> = points
+                    .iter()
+                    .map(|q| (x[q.0] + shift, q.1, q.2, q.3))
+                    .collect();
+                points.sort_by(|a, b| a.0.total_cmp(&b.0));
+                Series::new(name, points.iter().map(|q| (q.0, q.1)).collect())
+                    .with_errors(points.iter().map(|q| (q.0, q.2, q.3)).collect())
             })
             .collect();
         series.push(Series::new(
