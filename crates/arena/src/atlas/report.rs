@@ -455,7 +455,7 @@ mod tests {
 
     use super::{bound, signed};
     use crate::atlas::Atlas;
-    use crate::atlas::results::{Measure, Progress, Results};
+    use crate::atlas::results::{LadderRatings, Measure, Progress, Results};
     use crate::report::Group;
     use crate::stats::Wdl;
 
@@ -643,6 +643,80 @@ opening_plies = 4
             .find(|l| l.starts_with("| 1 | "))
             .expect("the pick table");
         assert!(row.contains("| +5.0 ("), "{row}");
+    }
+
+    /// The points of every polyline of `svg` with at least three points (the variants' lines).
+    fn polylines(svg: &str) -> Vec<Vec<(f64, f64)>> {
+        svg.match_indices("<polyline ")
+            .map(|(i, _)| {
+                let tag = &svg[i..i + svg[i..].find('>').unwrap()];
+                let start = tag.find(" points=\"").unwrap() + " points=\"".len();
+                let list = &tag[start..start + tag[start..].find('"').unwrap()];
+                list.split_whitespace()
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect::<Vec<(f64, f64)>>()
+            })
+            .filter(|p| p.len() >= 3)
+            .collect()
+    }
+
+    #[test]
+    fn the_charts_run_left_to_right_and_space_the_levels_by_their_elo_order() {
+        // The ladder puts the atlas's first level on top: its Elo order is d2, d3, d1.
+        let atlas = Atlas::parse(TEXT).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut rated = results(&atlas, true);
+        rated.ladder = Some(LadderRatings {
+            elo: vec![100.0, -60.0, -40.0],
+            half_width: vec![30.0; 3],
+            games: 300,
+            complete: true,
+        });
+        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &rated).unwrap();
+        assert!(
+            md.contains("![White's score by level](plots/first-score-plies-by-level.svg)"),
+            "{md}"
+        );
+        for file in ["first-score-plies.svg", "first-score-plies-by-level.svg"] {
+            let svg = std::fs::read_to_string(dir.path().join("plots").join(file)).unwrap();
+            let lines = polylines(&svg);
+            assert_eq!(lines.len(), 2, "{file}: one line a variant: {lines:?}");
+            for line in &lines {
+                assert!(line.windows(2).all(|w| w[0].0 < w[1].0), "{file}: {line:?}");
+            }
+        }
+        // On the evenly spaced chart, the levels are named weakest first, with their Elo.
+        let svg = std::fs::read_to_string(dir.path().join("plots/first-score-plies-by-level.svg"))
+            .unwrap();
+        // The x of the text element `text`.
+        let at = |text: &str| -> f64 {
+            let (i, _) = svg
+                .match_indices("<text ")
+                .find(|(i, _)| {
+                    let rest = &svg[*i..];
+                    let body = &rest[rest.find('>').unwrap() + 1..rest.find("</text>").unwrap()];
+                    body.trim() == text
+                })
+                .unwrap_or_else(|| panic!("no text {text:?}"));
+            let x = &svg[i + svg[i..].find(" x=\"").unwrap() + 4..];
+            x[..x.find('"').unwrap()].parse().unwrap()
+        };
+        assert!(at("d2") < at("d3") && at("d3") < at("d1"), "{svg}");
+        assert!(at("Elo -60") < at("Elo -40") && at("Elo -40") < at("Elo +100"));
+        // Without a ladder there is one chart a protocol, the levels by rank.
+        let plain = tempfile::tempdir().unwrap();
+        let md = super::write_results::<PijersiKit>(plain.path(), &atlas, &results(&atlas, true))
+            .unwrap();
+        assert!(!md.contains("by-level"), "{md}");
+        assert!(
+            !plain
+                .path()
+                .join("plots/first-score-plies-by-level.svg")
+                .exists()
+        );
     }
 
     #[test]
