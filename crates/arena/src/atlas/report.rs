@@ -1,7 +1,7 @@
 //! The atlas's report: every cell's first-player score by variant, level and protocol, the
 //! levels' ladder, the protocols compared, the variants compared with a family-wise correction,
-//! what a designer should pick, and two charts per protocol of the first side's score: against
-//! the levels' Elo, and with the levels evenly spaced. Every figure is computed from the cells'
+//! what a designer should pick, and charts of the first side's score per protocol: against the
+//! levels' Elo, and (once the ladder has games) with the levels evenly spaced. Every figure is computed from the cells'
 //! game records, each distinct game counted once.
 
 use std::fmt::Write as _;
@@ -284,12 +284,14 @@ fn score_charts(
     let game = title(&atlas.game);
     // The series, each level's points at `x[level]` (left to right, whatever the atlas's order
     // of levels), each variant a little apart from the others, so that the error bars of one
-    // level do not hide each other; and the 50% line.
-    let series = |x: &[f64]| {
+    // level do not hide each other; and the 50% line, from the first level to the last, or
+    // over `reach` where given.
+    let series = |x: &[f64], reach: Option<(f64, f64)>| {
         let (x0, x1) = x
             .iter()
             .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
         let spread = (x1 - x0).max(1.0);
+        let (x0, x1) = reach.unwrap_or((x0, x1));
         let mut series: Vec<Series<'_>> = lines
             .iter()
             .enumerate()
@@ -312,30 +314,28 @@ fn score_charts(
     };
     let y_label = format!("{first}'s score % (95% Wilson)");
     let file = format!("plots/first-score-{}.svg", protocol.name);
+    let by_strength = format!(
+        "{game} {first}'s score by strength, {} protocol",
+        protocol.name
+    );
     let Some(ladder) = &results.ladder else {
         let x: Vec<f64> = (1..=atlas.levels.len()).map(|i| i as f64).collect();
         line_chart(
             &dir.join(&file),
-            &format!(
-                "{game} {first}'s score by strength, {} protocol",
-                protocol.name
-            ),
+            &by_strength,
             "level (rank, weakest first)",
             &y_label,
-            &series(&x),
+            &series(&x, None),
         )?;
         let _ = writeln!(md, "\n![{first}'s score by level]({file})\n");
         return Ok(());
     };
     line_chart(
         &dir.join(&file),
-        &format!(
-            "{game} {first}'s score by strength, {} protocol",
-            protocol.name
-        ),
+        &by_strength,
         "level's Elo on the ladder",
         &y_label,
-        &series(&ladder.elo),
+        &series(&ladder.elo, None),
     )?;
     let _ = writeln!(md, "\n![{first}'s score against the levels' Elo]({file})\n");
     // The levels weakest first by Elo, one step apart.
@@ -347,7 +347,7 @@ fn score_charts(
     }
     let names: Vec<String> = order
         .iter()
-        .map(|&l| format!("{}\nElo {:+.0}", atlas.levels[l].name, ladder.elo[l]))
+        .map(|&l| format!("{}\nElo {}", atlas.levels[l].name, elo_text(ladder.elo[l])))
         .collect();
     let file = format!("plots/first-score-{}-by-level.svg", protocol.name);
     category_line_chart(
@@ -359,7 +359,7 @@ fn score_charts(
         &names,
         "level, weakest first (evenly spaced; its Elo under its name)",
         &y_label,
-        &series(&rank),
+        &series(&rank, Some((-0.5, order.len() as f64 - 0.5))),
     )?;
     let _ = writeln!(
         md,
@@ -367,6 +367,12 @@ fn score_charts(
          ![{first}'s score by level]({file})\n"
     );
     Ok(())
+}
+
+/// An Elo rating with its sign, to the unit (`+222`, `-60`); one that rounds to zero is `+0`.
+fn elo_text(elo: f64) -> String {
+    let text = format!("{elo:+.0}");
+    if text == "-0" { "+0".into() } else { text }
 }
 
 fn progress_section(md: &mut String, results: &Results) {

@@ -35,9 +35,9 @@ enum Command {
     Status(StatusArgs),
     /// Write the atlas's report from its cells' games (also written at the end of each `run`):
     /// report.md (the answer in words, every cell's figures, the protocols and variants
-    /// compared), atlas.csv, two charts per protocol (plots/*.svg: the score against the
-    /// levels' Elo, and with the levels evenly spaced), and index.html with the same charts and
-    /// example games of the strongest level finished as boards.
+    /// compared), atlas.csv, charts per protocol (plots/*.svg: the score against the levels'
+    /// Elo, and once the ladder has games with the levels evenly spaced), and index.html with
+    /// the same charts and example games of the strongest level finished as boards.
     Report(ReportArgs),
     /// Join the shards of an atlas played apart (`run --shard K/N`) into one atlas directory,
     /// cell by cell, and write its report.

@@ -44,7 +44,9 @@ pub fn line_chart(
 /// Draws a line chart, as [`line_chart`] does, whose x axis holds `categories` evenly spaced:
 /// category `k` at x = `k` (a series' points may sit a little either side of it, apart from
 /// the others'), its name centred under it, in lines split at `\n`, with a light vertical line
-/// through it. The x range runs half a category past the first and the last.
+/// through it. The x range runs half a category past the first and the last. The names are
+/// neither wrapped nor turned: the caller keeps each line short enough for its share of the
+/// 600-pixel plotting area. No categories draws the chart as [`line_chart`] does.
 ///
 /// # Errors
 /// [`Error::Io`] when the file cannot be drawn.
@@ -70,6 +72,8 @@ fn draw(
     y_label: &str,
     series: &[Series<'_>],
 ) -> Result<(), Error> {
+    // No categories: an axis of values.
+    let categories = categories.filter(|c| !c.is_empty());
     let err = draw_error(path);
     let xs = || {
         series.iter().flat_map(|s| {
@@ -100,8 +104,8 @@ fn draw(
     let has_errors = series.iter().any(|s| !s.errors.is_empty());
     let x_pad = if has_errors { (x1 - x0) * X_PAD } else { 0.0 };
     let (x0, x1) = match categories {
-        Some(c) if !c.is_empty() => (-0.5, c.len() as f64 - 0.5),
-        _ => (x0 - x_pad, x1 + x_pad),
+        Some(c) => (-0.5, c.len() as f64 - 0.5),
+        None => (x0 - x_pad, x1 + x_pad),
     };
     // A category's name may take several lines: the label area grows by the extra ones.
     let category_line = (LINE_EM * font_px(CATEGORY_FONT)).ceil() as i32;

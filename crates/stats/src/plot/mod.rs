@@ -2,10 +2,11 @@
 //! distributions; scores by strength level on an axis of evenly spaced categories), each line
 //! with an optional shaded band, and point-with-interval charts (scores by variant or setup).
 //!
-//! Both keep text apart: the legend sits beside the plotting area, never over a curve; category
-//! labels are laid out from a conservative estimate of their width (one line when they fit,
-//! wrapped at `-`, `/`, `:`, `=` or spaces when not, rotated when neither fits), so two never
-//! run into each other; an axis whose data are all integers (iterations, games, plies) prints
+//! Both keep text apart: the legend sits beside the plotting area, never over a curve; an
+//! interval chart's category labels are laid out from a conservative estimate of their width
+//! (one line when they fit, wrapped at `-`, `/`, `:`, `=` or spaces when not, rotated when
+//! neither fits), so two never run into each other (a line chart's categories take the lines
+//! their caller gives); an axis whose data are all integers (iterations, games, plies) prints
 //! integer ticks, and no tick prints a trailing `.0`. Series take their colours in order from
 //! twelve that each stand out on white (`palette`).
 

@@ -534,15 +534,10 @@ fn categories_are_evenly_spaced_under_their_points() {
     .iter()
     .map(|s| s.to_string())
     .collect();
+    // No points at the last level: its room comes from the categories, not from the data.
     let series = [
-        Series::new(
-            "a",
-            vec![(0.0, 52.0), (1.0, 54.0), (2.0, 51.0), (3.0, 58.0)],
-        ),
-        Series::new(
-            "b",
-            vec![(0.0, 49.0), (1.0, 50.5), (2.0, 55.0), (3.0, 53.0)],
-        ),
+        Series::new("a", vec![(0.0, 52.0), (1.0, 54.0), (2.0, 51.0)]),
+        Series::new("b", vec![(0.0, 49.0), (1.0, 50.5), (2.0, 55.0)]),
     ];
     let path = temp_svg("categories");
     category_line_chart(&path, "By level", &names, "level", "score %", &series).unwrap();
@@ -569,6 +564,19 @@ fn categories_are_evenly_spaced_under_their_points() {
     for s in &steps {
         assert!((s - steps[0]).abs() <= 1.0, "uneven {xs:?}");
     }
+    // Half a step between the last name and the plotting area's right edge (where the
+    // horizontal grid lines end; the legend's line samples are shorter).
+    let right = tags(&svg, "polyline")
+        .into_iter()
+        .map(|t| points(attr(t, "points").unwrap()))
+        .filter(|p| p.len() == 2 && p[0].1 == p[1].1 && (p[0].0 - p[1].0).abs() > 100.0)
+        .map(|p| p[0].0.max(p[1].0))
+        .fold(f64::MIN, f64::max);
+    let gap = right - xs[3];
+    assert!(
+        (gap - steps[0] / 2.0).abs() <= 2.0,
+        "{gap} against {steps:?}"
+    );
     // Each line's points stand over the names.
     let drawn = lines(&svg);
     assert_eq!(drawn.len(), 2, "{drawn:?}");
