@@ -110,17 +110,23 @@ fn regenerate_with(
     fresh
 }
 
-/// Every cell of every table of `texts`.
-fn all_cells<'a>(texts: impl IntoIterator<Item = &'a String>) -> Vec<String> {
+/// Every row of every table of `texts`.
+fn all_rows(texts: &[String]) -> Vec<Vec<String>> {
     texts
-        .into_iter()
+        .iter()
         .flat_map(|t| tables(t))
         .flat_map(|t| t.rows)
+        .collect()
+}
+
+/// Every cell of `rows`.
+fn all_cells(rows: &[Vec<String>]) -> Vec<String> {
+    rows.iter()
         .flat_map(|row| {
             // A ratings table gives an Elo and its half-width in two cells (`+316 | ±30`),
             // which prose quotes as one figure (`+316 ± 30`).
-            let ratings = prose::ratings(&row);
-            row.into_iter().chain(ratings)
+            let ratings = prose::ratings(row);
+            row.iter().cloned().chain(ratings)
         })
         .collect()
 }
@@ -287,13 +293,9 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
                     .flat_map(|(_, c)| c.confirmed.iter().cloned()),
             );
         }
-        let mut allowed = all_cells(&sources);
+        let mut rows = all_rows(&sources);
+        let mut allowed = all_cells(&rows);
         allowed.extend(confirmed.iter().flatten().cloned());
-        let mut rows: Vec<Vec<String>> = sources
-            .iter()
-            .flat_map(|t| tables(t))
-            .flat_map(|t| t.rows)
-            .collect();
         rows.extend(confirmed);
         let shown = dir.strip_prefix(root.parent().unwrap()).unwrap_or(dir);
         for figure in prose::figures(text) {
