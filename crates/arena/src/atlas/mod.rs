@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use crate::schedule::{Player, RunKind, RunSpec};
 
 mod answer;
+mod charts;
 mod compare;
 mod cost;
 pub mod report;

@@ -1,8 +1,7 @@
 //! The atlas's report: every cell's first-player score by variant, level and protocol, the
 //! levels' ladder, the protocols compared, the variants compared with a family-wise correction,
-//! what a designer should pick, and charts of the first side's score per protocol: against the
-//! levels' Elo, and (once the ladder has games) with the levels evenly spaced. Every figure is computed from the cells'
-//! game records, each distinct game counted once.
+//! what a designer should pick, and charts of the first side's score per protocol (`charts`).
+//! Every figure is computed from the cells' game records, each distinct game counted once.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -11,10 +10,10 @@ use pjlab_core::GameKit;
 
 use super::Atlas;
 use super::answer::{answer, pick_section};
+use super::charts::{Line, score_charts};
 use super::compare::{classes_section, protocols_compared, variants_compared};
 pub use super::results::{ClassMeasure, LadderRatings, Measure, Progress, Results, collect, holm};
 use crate::Error;
-use crate::plot::{Series, category_line_chart, line_chart};
 use crate::report::{Group, io, percent as pct, title_case as title};
 use crate::stats::{Wdl, wilson};
 use crate::table::Table;
@@ -264,117 +263,6 @@ fn protocol_section(
     score_charts(md, dir, atlas, results, p, first, &lines)
 }
 
-/// A variant's line on the charts: its name, and its points as (level, score, low, high), in
-/// percent.
-type Line = (String, Vec<(usize, f64, f64, f64)>);
-
-/// The charts of one protocol's scores: against the levels' Elo (or rank, without a ladder),
-/// and with a ladder a second one with the levels evenly spaced, so that levels close in Elo
-/// stay apart.
-fn score_charts(
-    md: &mut String,
-    dir: &Path,
-    atlas: &Atlas,
-    results: &Results,
-    p: usize,
-    first: &str,
-    lines: &[Line],
-) -> Result<(), Error> {
-    let protocol = &atlas.protocols[p];
-    let game = title(&atlas.game);
-    // The series, each level's points at `x[level]` (left to right, whatever the atlas's order
-    // of levels), each variant a little apart from the others, so that the error bars of one
-    // level do not hide each other; and the 50% line, from the first level to the last, or
-    // over `reach` where given.
-    let series = |x: &[f64], reach: Option<(f64, f64)>| {
-        let (x0, x1) = x
-            .iter()
-            .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
-        let spread = (x1 - x0).max(1.0);
-        let (x0, x1) = reach.unwrap_or((x0, x1));
-        let mut series: Vec<Series<'_>> = lines
-            .iter()
-            .enumerate()
-            .map(|(i, (name, points))| {
-                let shift = spread * 0.008 * (i as f64 - (lines.len() as f64 - 1.0) / 2.0);
-                let mut points: Vec<(f64, f64, f64, f64)> = points
-                    .iter()
-                    .map(|q| (x[q.0] + shift, q.1, q.2, q.3))
-                    .collect();
-                points.sort_by(|a, b| a.0.total_cmp(&b.0));
-                Series::new(name, points.iter().map(|q| (q.0, q.1)).collect())
-                    .with_errors(points.iter().map(|q| (q.0, q.2, q.3)).collect())
-            })
-            .collect();
-        series.push(Series::new(
-            "50% (no first-move edge)",
-            vec![(x0, 50.0), (x1, 50.0)],
-        ));
-        series
-    };
-    let y_label = format!("{first}'s score % (95% Wilson)");
-    let file = format!("plots/first-score-{}.svg", protocol.name);
-    let by_strength = format!(
-        "{game} {first}'s score by strength, {} protocol",
-        protocol.name
-    );
-    let Some(ladder) = &results.ladder else {
-        let x: Vec<f64> = (1..=atlas.levels.len()).map(|i| i as f64).collect();
-        line_chart(
-            &dir.join(&file),
-            &by_strength,
-            "level (rank, weakest first)",
-            &y_label,
-            &series(&x, None),
-        )?;
-        let _ = writeln!(md, "\n![{first}'s score by level]({file})\n");
-        return Ok(());
-    };
-    line_chart(
-        &dir.join(&file),
-        &by_strength,
-        "level's Elo on the ladder",
-        &y_label,
-        &series(&ladder.elo, None),
-    )?;
-    let _ = writeln!(md, "\n![{first}'s score against the levels' Elo]({file})\n");
-    // The levels weakest first by Elo, one step apart.
-    let mut order: Vec<usize> = (0..atlas.levels.len()).collect();
-    order.sort_by(|&a, &b| ladder.elo[a].total_cmp(&ladder.elo[b]));
-    let mut rank = vec![0.0; order.len()];
-    for (k, &l) in order.iter().enumerate() {
-        rank[l] = k as f64;
-    }
-    let names: Vec<String> = order
-        .iter()
-        .map(|&l| format!("{}\nElo {}", atlas.levels[l].name, elo_text(ladder.elo[l])))
-        .collect();
-    let file = format!("plots/first-score-{}-by-level.svg", protocol.name);
-    category_line_chart(
-        &dir.join(&file),
-        &format!(
-            "{game} {first}'s score by level, {} protocol",
-            protocol.name
-        ),
-        &names,
-        "level, weakest first (evenly spaced; its Elo under its name)",
-        &y_label,
-        &series(&rank, Some((-0.5, order.len() as f64 - 0.5))),
-    )?;
-    let _ = writeln!(
-        md,
-        "The same scores with the levels evenly spaced, so that levels close in Elo stay apart:\n\n\
-         ![{first}'s score by level]({file})\n"
-    );
-    Ok(())
-}
-
-/// An Elo rating with its sign, to the unit (`+222`, `-60`); one that rounds to zero is `+0`.
-fn elo_text(elo: f64) -> String {
-    let text = format!("{elo:+.0}");
-    if text == "-0" { "+0".into() } else { text }
-}
-
 fn progress_section(md: &mut String, results: &Results) {
     let _ = writeln!(md, "## Cells\n");
     let _ = writeln!(
@@ -599,6 +487,66 @@ opening_plies = 4
     }
 
     #[test]
+    fn the_charts_say_which_levels_are_still_being_played() {
+        let atlas = Atlas::parse(TEXT).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut rated = results(&atlas, false);
+        rated.ladder = Some(LadderRatings {
+            elo: vec![-60.0, -40.0, 100.0],
+            half_width: vec![30.0; 3],
+            games: 300,
+            complete: true,
+        });
+        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &rated).unwrap();
+        // Under `setups`, `d3` has played 10 of its 200 games; under `plies`, all of them.
+        let section = |name: &str| {
+            let start = md
+                .find(&format!("## White's score under the {name} protocol"))
+                .unwrap();
+            let rest = &md[start + 1..];
+            rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+        };
+        let note = "Still being played under this protocol: `d3` (10 of its 200 games); its \
+                    points stand on the games played so far.";
+        assert!(section("setups").contains(note), "{md}");
+        assert!(!section("plies").contains("Still being played"), "{md}");
+        // The evenly spaced chart says so under the level's name, and only there.
+        let svg = |name: &str| {
+            std::fs::read_to_string(
+                dir.path()
+                    .join(format!("plots/first-score-{name}-by-level.svg")),
+            )
+            .unwrap()
+        };
+        let setups = texts(&svg("setups"));
+        let count = |text: &str| setups.iter().filter(|t| *t == text).count();
+        assert_eq!(
+            (count("partial:"), count("10 of 200")),
+            (1, 1),
+            "{setups:?}"
+        );
+        // Under `d3`'s name: the next text after its Elo.
+        let d3 = setups.iter().position(|t| t == "Elo +100").unwrap();
+        assert_eq!(setups[d3 + 1..d3 + 3], ["partial:", "10 of 200"]);
+        assert!(!texts(&svg("plies")).iter().any(|t| t.contains("partial")));
+        // A level with no games yet under a protocol says so, and has no points to qualify.
+        rated
+            .measures
+            .retain(|m| !(m.level == 2 && m.protocol == 1));
+        for cell in &mut rated.progress {
+            if cell.dir.to_string_lossy().starts_with("d3/setups") {
+                cell.played = 0;
+            }
+        }
+        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &rated).unwrap();
+        assert!(!md.contains("Still being played"), "{md}");
+        let setups = texts(&svg("setups"));
+        let d3 = setups.iter().position(|t| t == "Elo +100").unwrap();
+        assert_eq!(setups[d3 + 1], "not played yet", "{setups:?}");
+        assert!(!setups.iter().any(|t| t.contains("partial")), "{setups:?}");
+    }
+
+    #[test]
     fn the_answer_compares_the_variants_of_a_finished_second_protocol() {
         let atlas = Atlas::parse(TEXT).unwrap();
         let dir = tempfile::tempdir().unwrap();
@@ -649,6 +597,18 @@ opening_plies = 4
             .find(|l| l.starts_with("| 1 | "))
             .expect("the pick table");
         assert!(row.contains("| +5.0 ("), "{row}");
+    }
+
+    /// The text of every text element of `svg`, in order, trimmed.
+    fn texts(svg: &str) -> Vec<String> {
+        svg.match_indices("<text ")
+            .map(|(i, _)| {
+                let rest = &svg[i..];
+                rest[rest.find('>').unwrap() + 1..rest.find("</text>").unwrap()]
+                    .trim()
+                    .to_string()
+            })
+            .collect()
     }
 
     /// The points of every polyline of `svg` with at least three points (the variants' lines).

@@ -352,7 +352,7 @@ pub(crate) fn title_case(name: &str) -> String {
 }
 
 /// `8100` -> `8,100`.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

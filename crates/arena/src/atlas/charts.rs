@@ -1,0 +1,159 @@
+//! The charts of the atlas's report: the first side's score per protocol against the levels'
+//! Elo (or rank, without a ladder), and with a ladder the same scores with the levels evenly
+//! spaced, each level named with its Elo and, until it has played all its games, how many.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::Atlas;
+use super::results::Results;
+use crate::Error;
+use crate::plot::{Series, category_line_chart, line_chart};
+use crate::report::{thousands, title_case as title};
+
+/// A variant's line on the charts: its name, and its points as (level, score, low, high), in
+/// percent.
+pub(super) type Line = (String, Vec<(usize, f64, f64, f64)>);
+
+/// The charts of one protocol's scores: against the levels' Elo (or rank, without a ladder),
+/// and with a ladder a second one with the levels evenly spaced, so that levels close in Elo
+/// stay apart.
+pub(super) fn score_charts(
+    md: &mut String,
+    dir: &Path,
+    atlas: &Atlas,
+    results: &Results,
+    p: usize,
+    first: &str,
+    lines: &[Line],
+) -> Result<(), Error> {
+    let protocol = &atlas.protocols[p];
+    let game = title(&atlas.game);
+    // The series, each level's points at `x[level]` (left to right, whatever the atlas's order
+    // of levels), each variant a little apart from the others, so that the error bars of one
+    // level do not hide each other; and the 50% line, from the first level to the last, or
+    // over `reach` where given.
+    let series = |x: &[f64], reach: Option<(f64, f64)>| {
+        let (x0, x1) = x
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+        let spread = (x1 - x0).max(1.0);
+        let (x0, x1) = reach.unwrap_or((x0, x1));
+        let mut series: Vec<Series<'_>> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, (name, points))| {
+                let shift = spread * 0.008 * (i as f64 - (lines.len() as f64 - 1.0) / 2.0);
+                let mut points: Vec<(f64, f64, f64, f64)> = points
+                    .iter()
+                    .map(|q| (x[q.0] + shift, q.1, q.2, q.3))
+                    .collect();
+                points.sort_by(|a, b| a.0.total_cmp(&b.0));
+                Series::new(name, points.iter().map(|q| (q.0, q.1)).collect())
+                    .with_errors(points.iter().map(|q| (q.0, q.2, q.3)).collect())
+            })
+            .collect();
+        series.push(Series::new(
+            "50% (no first-move edge)",
+            vec![(x0, 50.0), (x1, 50.0)],
+        ));
+        series
+    };
+    // The levels that have not played all their games under this protocol: their points
+    // stand on the games played so far, which the chart's text says.
+    let mut unfinished = Vec::new();
+    let mut state = vec![String::new(); atlas.levels.len()];
+    for (l, level) in atlas.levels.iter().enumerate() {
+        let (played, scheduled) = results.games_of(atlas, l, p);
+        if played >= scheduled {
+            continue;
+        }
+        let (played, scheduled) = (thousands(played as u64), thousands(scheduled as u64));
+        if played == "0" {
+            state[l] = "\nnot played yet".into();
+        } else {
+            state[l] = format!("\npartial:\n{played} of {scheduled}");
+            unfinished.push(format!(
+                "`{}` ({played} of its {scheduled} games)",
+                level.name
+            ));
+        }
+    }
+    if !unfinished.is_empty() {
+        let _ = writeln!(
+            md,
+            "Still being played under this protocol: {}; {} points stand on the games played so \
+             far.",
+            unfinished.join(", "),
+            if unfinished.len() == 1 {
+                "its"
+            } else {
+                "their"
+            }
+        );
+    }
+    let y_label = format!("{first}'s score % (95% Wilson)");
+    let file = format!("plots/first-score-{}.svg", protocol.name);
+    let by_strength = format!(
+        "{game} {first}'s score by strength, {} protocol",
+        protocol.name
+    );
+    let Some(ladder) = &results.ladder else {
+        let x: Vec<f64> = (1..=atlas.levels.len()).map(|i| i as f64).collect();
+        line_chart(
+            &dir.join(&file),
+            &by_strength,
+            "level (rank, weakest first)",
+            &y_label,
+            &series(&x, None),
+        )?;
+        let _ = writeln!(md, "\n![{first}'s score by level]({file})\n");
+        return Ok(());
+    };
+    line_chart(
+        &dir.join(&file),
+        &by_strength,
+        "level's Elo on the ladder",
+        &y_label,
+        &series(&ladder.elo, None),
+    )?;
+    let _ = writeln!(md, "\n![{first}'s score against the levels' Elo]({file})\n");
+    // The levels weakest first by Elo, one step apart.
+    let mut order: Vec<usize> = (0..atlas.levels.len()).collect();
+    order.sort_by(|&a, &b| ladder.elo[a].total_cmp(&ladder.elo[b]));
+    let mut rank = vec![0.0; order.len()];
+    for (k, &l) in order.iter().enumerate() {
+        rank[l] = k as f64;
+    }
+    let names: Vec<String> = order
+        .iter()
+        .map(|&l| {
+            let (name, elo) = (&atlas.levels[l].name, elo_text(ladder.elo[l]));
+            format!("{name}\nElo {elo}{}", state[l])
+        })
+        .collect();
+    let file = format!("plots/first-score-{}-by-level.svg", protocol.name);
+    category_line_chart(
+        &dir.join(&file),
+        &format!(
+            "{game} {first}'s score by level, {} protocol",
+            protocol.name
+        ),
+        &names,
+        "level, weakest first (evenly spaced; its Elo under its name)",
+        &y_label,
+        &series(&rank, Some((-0.5, order.len() as f64 - 0.5))),
+    )?;
+    let _ = writeln!(
+        md,
+        "The same scores with the levels evenly spaced, so that levels close in Elo stay apart:\n\n\
+         ![{first}'s score by level]({file})\n"
+    );
+    Ok(())
+}
+
+/// An Elo rating with its sign, to the unit (`+222`, `-60`); one that rounds to zero is `+0`.
+fn elo_text(elo: f64) -> String {
+    let text = format!("{elo:+.0}");
+    if text == "-0" { "+0".into() } else { text }
+}
