@@ -323,7 +323,7 @@ pub fn ratings(row: &[String]) -> Vec<String> {
 
 /// Whether the sources state `figure`: a W-D-L or an Elo difference as one of `cells`; a score
 /// as a cell that holds it, and with an interval, together with it: in one row of `rows` (a
-/// cell holding the score, a cell that is the interval), or in one cell or report of `texts`
+/// cell holding the score, the next cell its interval), or in one cell or report of `texts`
 /// written as `score% (low-high)` (or `(low to high)`, `%` after the ends or not).
 pub fn stated(figure: &Figure, cells: &[String], rows: &[Vec<String>], texts: &[String]) -> bool {
     match &figure.kind {
@@ -337,8 +337,10 @@ pub fn stated(figure: &Figure, cells: &[String], rows: &[Vec<String>], texts: &[
         } => {
             let is_interval =
                 |c: &String| c == &format!("{lo}-{hi}") || c == &format!("{lo} to {hi}");
-            let in_row =
-                |r: &Vec<String>| r.iter().any(|c| holds(c, score)) && r.iter().any(is_interval);
+            let in_row = |r: &Vec<String>| {
+                r.windows(2)
+                    .any(|pair| holds(&pair[0], score) && is_interval(&pair[1]))
+            };
             rows.iter().any(in_row)
                 || cells
                     .iter()
@@ -442,10 +444,13 @@ mod tests {
 
     #[test]
     fn a_score_and_its_interval_are_stated_together() {
-        // Two rows: a score in one, another score's interval in the other.
+        // Two rows: a score in one, another score's interval in the other; each row also gives
+        // its distance from 50% after the interval.
         let rows: Vec<Vec<String>> = vec![
-            ["classic", "49.1", "46.1-52.1"].map(String::from).to_vec(),
-            ["half-random", "49.2", "47.0-51.4"]
+            ["classic", "49.1", "46.1-52.1", "0.9"]
+                .map(String::from)
+                .to_vec(),
+            ["half-random", "49.2", "47.0-51.4", "0.8"]
                 .map(String::from)
                 .to_vec(),
         ];
@@ -461,6 +466,8 @@ mod tests {
         // A score beside another row's interval is no figure the sources state.
         assert!(!check("49.2% (46.1-52.1)"));
         assert!(!check("49.1% (47.0-51.4)"));
+        // Nor is another of the row's numbers beside its interval: the score is the cell before.
+        assert!(!check("0.9% (46.1-52.1)"));
         // A report's prose states its score with its interval, in either form, and only so.
         assert!(check("64.4% (61.5-67.1)") && check("64.4% (61.5 to 67.1)"));
         assert!(!check("64.4% (61.5-67.2)") && !check("4.4% (61.5-67.1)"));
