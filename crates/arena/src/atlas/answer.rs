@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::Atlas;
 use super::report::{bound, level_label, score_text, signed, variants_of};
 use super::results::{Results, pairwise, pooled_difference, ranked};
-use crate::report::{p_text, percent as pct};
+use crate::report::{p_text, percent as pct, thousands};
 use crate::stats::{Wdl, difference_interval};
 use crate::table::Table;
 use pjlab_stats::scores::largest_difference_not_excluded;
@@ -144,6 +144,8 @@ pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &
             if let Some((d, low, high)) = pooled_difference(results, level, p, main) {
                 let (played, scheduled) = results.games_of(atlas, level, p);
                 let partial = if played < scheduled {
+                    let (played, scheduled) =
+                        (thousands(played as u64), thousands(scheduled as u64));
                     format!(" (**partial**: {played} of its {scheduled} games played)")
                 } else {
                     String::new()

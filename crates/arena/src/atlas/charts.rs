@@ -17,7 +17,8 @@ pub(super) type Line = (String, Vec<(usize, f64, f64, f64)>);
 
 /// The charts of one protocol's scores: against the levels' Elo (or rank, without a ladder),
 /// and with a ladder a second one with the levels evenly spaced, so that levels close in Elo
-/// stay apart.
+/// stay apart. Writes into `md`, before the charts, which levels have not played all their
+/// games under the protocol (as [`progress`] words it), and the charts' image links.
 pub(super) fn score_charts(
     md: &mut String,
     dir: &Path,
@@ -59,38 +60,9 @@ pub(super) fn score_charts(
         ));
         series
     };
-    // The levels that have not played all their games under this protocol: their points
-    // stand on the games played so far, which the chart's text says.
-    let mut unfinished = Vec::new();
-    let mut state = vec![String::new(); atlas.levels.len()];
-    for (l, level) in atlas.levels.iter().enumerate() {
-        let (played, scheduled) = results.games_of(atlas, l, p);
-        if played >= scheduled {
-            continue;
-        }
-        let (played, scheduled) = (thousands(played as u64), thousands(scheduled as u64));
-        if played == "0" {
-            state[l] = "\nnot played yet".into();
-        } else {
-            state[l] = format!("\npartial:\n{played} of {scheduled}");
-            unfinished.push(format!(
-                "`{}` ({played} of its {scheduled} games)",
-                level.name
-            ));
-        }
-    }
-    if !unfinished.is_empty() {
-        let _ = writeln!(
-            md,
-            "Still being played under this protocol: {}; {} points stand on the games played so \
-             far.",
-            unfinished.join(", "),
-            if unfinished.len() == 1 {
-                "its"
-            } else {
-                "their"
-            }
-        );
+    let (state, note) = progress(atlas, results, p);
+    if let Some(note) = note {
+        let _ = writeln!(md, "{note}");
     }
     let y_label = format!("{first}'s score % (95% Wilson)");
     let file = format!("plots/first-score-{}.svg", protocol.name);
@@ -140,7 +112,8 @@ pub(super) fn score_charts(
             protocol.name
         ),
         &names,
-        "level, weakest first (evenly spaced; its Elo under its name)",
+        "level, weakest first (evenly spaced; under each name its Elo, and its games played \
+         while unfinished)",
         &y_label,
         &series(&rank, Some((-0.5, order.len() as f64 - 0.5))),
     )?;
@@ -150,6 +123,48 @@ pub(super) fn score_charts(
          ![{first}'s score by level]({file})\n"
     );
     Ok(())
+}
+
+/// What the charts of protocol `p` say of the levels that have not played all their games under
+/// it: a line for each level's name on the evenly spaced chart (`partial:` and its games played
+/// of those scheduled, or `not played yet`; empty for a finished level), and a note for the
+/// report naming them, whose points stand on the games played so far.
+fn progress(atlas: &Atlas, results: &Results, p: usize) -> (Vec<String>, Option<String>) {
+    let mut state = vec![String::new(); atlas.levels.len()];
+    let (mut partial, mut unplayed) = (Vec::new(), Vec::new());
+    for (l, level) in atlas.levels.iter().enumerate() {
+        let (played, scheduled) = results.games_of(atlas, l, p);
+        if played >= scheduled {
+            continue;
+        }
+        if played == 0 {
+            state[l] = "\nnot played yet".into();
+            unplayed.push(format!("`{}`", level.name));
+        } else {
+            let (played, scheduled) = (thousands(played as u64), thousands(scheduled as u64));
+            state[l] = format!("\npartial:\n{played} of {scheduled}");
+            partial.push(format!(
+                "`{}` ({played} of its {scheduled} games)",
+                level.name
+            ));
+        }
+    }
+    let mut note = Vec::new();
+    if !partial.is_empty() {
+        note.push(format!(
+            "Still being played under this protocol: {}; {} points stand on the games played \
+             so far.",
+            partial.join(", "),
+            if partial.len() == 1 { "its" } else { "their" }
+        ));
+    }
+    if !unplayed.is_empty() {
+        note.push(format!(
+            "Not played yet under this protocol: {}.",
+            unplayed.join(", ")
+        ));
+    }
+    (state, (!note.is_empty()).then(|| note.join(" ")))
 }
 
 /// An Elo rating with its sign, to the unit (`+222`, `-60`); one that rounds to zero is `+0`.

@@ -308,7 +308,8 @@ fn progress_section(md: &mut String, results: &Results) {
 
 fn atlas_csv(atlas: &Atlas, results: &Results) -> String {
     let mut csv = String::from(
-        "level,protocol,variant,complete,distinct_games,first_wins,draws,second_wins,first_score,score_low,score_high,draw_rate,mean_length,level_elo,level_elo_half_width\n",
+        "level,protocol,variant,complete,distinct_games,first_wins,draws,second_wins,\
+         first_score,score_low,score_high,draw_rate,mean_length,level_elo,level_elo_half_width\n",
     );
     for m in &results.measures {
         let w = &m.group.white;
@@ -497,53 +498,86 @@ opening_plies = 4
             games: 300,
             complete: true,
         });
-        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &rated).unwrap();
-        // Under `setups`, `d3` has played 10 of its 200 games; under `plies`, all of them.
-        let section = |name: &str| {
+        // The section of protocol `name` in `md`.
+        let section = |md: &str, name: &str| {
             let start = md
                 .find(&format!("## White's score under the {name} protocol"))
                 .unwrap();
             let rest = &md[start + 1..];
             rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
         };
+        // The texts of protocol `name`'s evenly spaced chart.
+        let chart = |name: &str| {
+            let file = dir
+                .path()
+                .join(format!("plots/first-score-{name}-by-level.svg"));
+            texts(&std::fs::read_to_string(file).unwrap())
+        };
+        // The cells of `level` under `setups`.
+        let setups_of = |cell: &Progress, level: &str| {
+            cell.dir.starts_with(level)
+                && cell
+                    .dir
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("setups"))
+        };
+        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &rated).unwrap();
+        // Under `setups`, `d3` has played 10 of its 200 games; under `plies`, all of them. The
+        // note comes before the charts.
+        let setups = section(&md, "setups");
         let note = "Still being played under this protocol: `d3` (10 of its 200 games); its \
                     points stand on the games played so far.";
-        assert!(section("setups").contains(note), "{md}");
-        assert!(!section("plies").contains("Still being played"), "{md}");
-        // The evenly spaced chart says so under the level's name, and only there.
-        let svg = |name: &str| {
-            std::fs::read_to_string(
-                dir.path()
-                    .join(format!("plots/first-score-{name}-by-level.svg")),
-            )
-            .unwrap()
-        };
-        let setups = texts(&svg("setups"));
-        let count = |text: &str| setups.iter().filter(|t| *t == text).count();
-        assert_eq!(
-            (count("partial:"), count("10 of 200")),
-            (1, 1),
-            "{setups:?}"
+        let at = setups.find(note).unwrap_or_else(|| panic!("{md}"));
+        assert!(at < setups.find("![").unwrap(), "{setups}");
+        assert!(
+            !section(&md, "plies").contains("Still being played"),
+            "{md}"
         );
-        // Under `d3`'s name: the next text after its Elo.
-        let d3 = setups.iter().position(|t| t == "Elo +100").unwrap();
-        assert_eq!(setups[d3 + 1..d3 + 3], ["partial:", "10 of 200"]);
-        assert!(!texts(&svg("plies")).iter().any(|t| t.contains("partial")));
+        // The evenly spaced chart says so under the level's name, and only there.
+        let texts = chart("setups");
+        let count = |text: &str| texts.iter().filter(|t| *t == text).count();
+        assert_eq!((count("partial:"), count("10 of 200")), (1, 1), "{texts:?}");
+        let d3 = texts.iter().position(|t| t == "Elo +100").unwrap();
+        assert_eq!(texts[d3 + 1..d3 + 3], ["partial:", "10 of 200"]);
+        assert!(!chart("plies").iter().any(|t| t.contains("partial")));
+        // Two levels unfinished are named together, weakest first as the atlas lists them.
+        let mut two = rated.clone();
+        for cell in two.progress.iter_mut().filter(|c| setups_of(c, "d2")) {
+            cell.played = 50;
+        }
+        let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &two).unwrap();
+        assert!(
+            section(&md, "setups").contains(
+                "Still being played under this protocol: `d2` (100 of its 200 games), `d3` (10 \
+                 of its 200 games); their points stand on the games played so far."
+            ),
+            "{md}"
+        );
         // A level with no games yet under a protocol says so, and has no points to qualify.
         rated
             .measures
             .retain(|m| !(m.level == 2 && m.protocol == 1));
-        for cell in &mut rated.progress {
-            if cell.dir.to_string_lossy().starts_with("d3/setups") {
-                cell.played = 0;
-            }
+        for cell in rated.progress.iter_mut().filter(|c| setups_of(c, "d3")) {
+            cell.played = 0;
         }
         let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &rated).unwrap();
         assert!(!md.contains("Still being played"), "{md}");
-        let setups = texts(&svg("setups"));
-        let d3 = setups.iter().position(|t| t == "Elo +100").unwrap();
-        assert_eq!(setups[d3 + 1], "not played yet", "{setups:?}");
-        assert!(!setups.iter().any(|t| t.contains("partial")), "{setups:?}");
+        assert!(
+            section(&md, "setups").contains("Not played yet under this protocol: `d3`."),
+            "{md}"
+        );
+        let texts = chart("setups");
+        let d3 = texts.iter().position(|t| t == "Elo +100").unwrap();
+        assert_eq!(texts[d3 + 1], "not played yet", "{texts:?}");
+        assert!(!texts.iter().any(|t| t.contains("partial")), "{texts:?}");
+        // Without a ladder there is no evenly spaced chart, but the note is the same.
+        rated.ladder = None;
+        let plain = tempfile::tempdir().unwrap();
+        let md = super::write_results::<PijersiKit>(plain.path(), &atlas, &rated).unwrap();
+        assert!(
+            section(&md, "setups").contains("Not played yet under this protocol: `d3`."),
+            "{md}"
+        );
     }
 
     #[test]
