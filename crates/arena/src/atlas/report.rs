@@ -491,13 +491,7 @@ opening_plies = 4
     fn the_charts_say_which_levels_are_still_being_played() {
         let atlas = Atlas::parse(TEXT).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let mut rated = results(&atlas, false);
-        rated.ladder = Some(LadderRatings {
-            elo: vec![-60.0, -40.0, 100.0],
-            half_width: vec![30.0; 3],
-            games: 300,
-            complete: true,
-        });
+        let mut rated = with_ladder(results(&atlas, false), vec![-60.0, -40.0, 100.0]);
         // The section of protocol `name` in `md`.
         let section = |md: &str, name: &str| {
             let start = md
@@ -633,6 +627,17 @@ opening_plies = 4
         assert!(row.contains("| +5.0 ("), "{row}");
     }
 
+    /// `results` with a finished ladder that rates the levels `elo` (each ± 30, over 300 games).
+    fn with_ladder(mut results: Results, elo: Vec<f64>) -> Results {
+        results.ladder = Some(LadderRatings {
+            half_width: vec![30.0; elo.len()],
+            elo,
+            games: 300,
+            complete: true,
+        });
+        results
+    }
+
     /// The text of every text element of `svg`, in order, trimmed.
     fn texts(svg: &str) -> Vec<String> {
         svg.match_indices("<text ")
@@ -668,13 +673,7 @@ opening_plies = 4
         // The ladder puts the atlas's first level on top: its Elo order is d2, d3, d1.
         let atlas = Atlas::parse(TEXT).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let mut rated = results(&atlas, true);
-        rated.ladder = Some(LadderRatings {
-            elo: vec![100.0, -60.0, -40.0],
-            half_width: vec![30.0; 3],
-            games: 300,
-            complete: true,
-        });
+        let rated = with_ladder(results(&atlas, true), vec![100.0, -60.0, -40.0]);
         let md = super::write_results::<PijersiKit>(dir.path(), &atlas, &rated).unwrap();
         assert!(
             md.contains("![White's score by level](plots/first-score-plies-by-level.svg)"),
