@@ -22,6 +22,18 @@ BOUND = 2.0
 DELAY = 0.3
 
 
+@pytest.fixture(autouse=True)
+def sigint_raises_keyboard_interrupt():
+    """Python's own SIGINT handler for each test, whatever the suite was started from: a shell
+    starts a background job (``nohup ... &``, a script's ``&``) with SIGINT ignored, and Python
+    then leaves it ignored, so no KeyboardInterrupt would come."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def interrupted(call) -> float:
     """Runs ``call`` while a timer thread sends SIGINT after ``DELAY``; checks that it raises
     KeyboardInterrupt and returns the seconds from the signal to the exception."""

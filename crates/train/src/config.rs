@@ -252,6 +252,20 @@ impl<K: GameKit> RunConfig<K> {
         if !(self.train.train_ratio >= 0.0 && self.train.train_ratio.is_finite()) {
             return bad("train.train_ratio", "must be >= 0");
         }
+        let t = &self.train;
+        if !(0.0..=1.0).contains(&t.eval_target) || !(0.0..=1.0).contains(&t.search_target) {
+            return bad(
+                "train.eval_target",
+                "eval_target and search_target must be within 0..=1",
+            );
+        }
+        if t.eval_target + t.search_target > 1.0 {
+            return bad(
+                "train.search_target",
+                "eval_target + search_target must be at most 1",
+            );
+        }
+        crate::steps::EvalSource::parse(&t.eval_source)?;
         if !(0.0..=1.0).contains(&self.selfplay.full_search_share) {
             return bad("selfplay.full_search_share", "must be within 0..=1");
         }

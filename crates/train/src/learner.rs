@@ -34,6 +34,15 @@ pub struct TrainConfig {
     pub eval_target: f32,
     /// Evaluation (centi-units) that maps to an expected score of tanh(1) = 0.76 in that share.
     pub eval_scale: f32,
+    /// The evaluation of that share: `"game"` (the game's hand-written one) or `"nnue:PATH"` (a
+    /// learned one from `pjlab nnue train`, PATH relative to the working directory).
+    pub eval_source: String,
+    /// Plies of alpha-beta search (with quiescence) behind the evaluation's share; 0 takes the
+    /// static evaluation of the position.
+    pub eval_depth: u32,
+    /// Share (0 to 1, with `eval_target` at most 1 in all) of each value target taken from the
+    /// self-play search's value of the position instead of the game's result.
+    pub search_target: f32,
 }
 
 impl Default for TrainConfig {
@@ -47,6 +56,9 @@ impl Default for TrainConfig {
             augment: true,
             eval_target: 0.0,
             eval_scale: 200.0,
+            eval_source: "game".to_string(),
+            eval_depth: 0,
+            search_target: 0.0,
         }
     }
 }
@@ -122,18 +134,18 @@ impl Batch {
 }
 
 impl Batch {
-    /// Blends each row's value target with an expected score from the position: `share` of
-    /// the target becomes `(1 + v) / 2` win and `(1 - v) / 2` loss, `v = expected(position)`
-    /// in -1..1 for the side to move; `samples` are the ones the batch was built from.
+    /// Blends each row's value target with an expected score: `label(sample)` gives a share
+    /// and `v` in -1..1 for the side to move, and that share of the target becomes
+    /// `(1 + v) / 2` win and `(1 - v) / 2` loss; `samples` are the ones the batch was built
+    /// from.
     pub fn blend_values<G: Game>(
         &mut self,
         samples: &[&Sample<G>],
-        share: f32,
-        expected: impl Fn(&G) -> f32,
+        mut label: impl FnMut(&Sample<G>) -> (f32, f32),
     ) {
-        let share = share.clamp(0.0, 1.0);
         for (r, s) in samples.iter().enumerate().take(self.rows) {
-            let v = expected(&s.position).clamp(-1.0, 1.0);
+            let (share, v) = label(s);
+            let (share, v) = (share.clamp(0.0, 1.0), v.clamp(-1.0, 1.0));
             let row = &mut self.value[r * 3..r * 3 + 3];
             for x in row.iter_mut() {
                 *x *= 1.0 - share;

@@ -25,6 +25,7 @@ pub use learner::{Batch, Learner, StepMetrics, TrainConfig};
 pub use metrics::IterationMetrics;
 pub use progress::{Progress, Reporter, Silent};
 pub use run::{RunOptions, RunSummary, train};
+pub use steps::EvalSource;
 pub use strength::Strength;
 
 /// Errors of training.

@@ -261,7 +261,7 @@ fn value_targets_blend_the_result_with_the_evaluations_expected_score() {
         let k = data.iter().position(|s| s.position == *p).unwrap();
         (k as f32 - 2.0) / 4.0
     };
-    batch.blend_values(&refs, 0.25, expected);
+    batch.blend_values(&refs, |s| (0.25, expected(&s.position)));
     for (k, s) in data.iter().enumerate() {
         let v = (k as f32 - 2.0) / 4.0;
         // Win, draw, loss: three quarters the result's one-hot, a quarter (1+v)/2, 0, (1-v)/2.

@@ -105,6 +105,9 @@ fn play<K: GameKit>(
         for side in Side::BOTH {
             println!("{}: {}", K::INFO.side_name(side), spec_of(side));
         }
+        if let Some(variant) = &args.variant {
+            println!("variant: {variant}");
+        }
         println!("start: {}", start.to_text());
         println!();
     }

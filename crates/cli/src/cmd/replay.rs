@@ -1,7 +1,7 @@
 //! `pjlab replay`: read a game record and report where it ends.
 
 use anyhow::{Context, Result, bail};
-use pjlab_core::{Game, GameKit};
+use pjlab_core::{Game, GameKit, Side};
 
 use crate::cmd::game::{GameName, read_input, result_name, start};
 
@@ -70,6 +70,11 @@ pub fn read_record<K: GameKit>(
     position: Option<&str>,
     variant: Option<&str>,
 ) -> Result<Line<K>> {
+    let framed = unframe::<K>(text);
+    if framed.body.trim().is_empty() {
+        bail!("{file} holds no game");
+    }
+    let text = framed.body.as_str();
     let start = if K::RECORD_HOLDS_START {
         if variant.is_some() || position.is_some() {
             bail!(
@@ -81,11 +86,70 @@ pub fn read_record<K: GameKit>(
         K::record_start(text)
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("in {file}"))?
-    } else {
+    } else if position.is_some() || variant.is_some() {
         start::<K>(position, variant, 0)?
+    } else {
+        start::<K>(framed.start.as_deref(), framed.variant.as_deref(), 0)
+            .with_context(|| format!("the start {file} names"))?
     };
     let moves = K::parse_record(text, &start)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("in {file}"))?;
     Ok((start, moves))
+}
+
+/// A record as `pjlab play` (and `replay`) frame it: the start and variant its header lines
+/// name, and the record between the header and the final position and result.
+#[derive(Debug, Default, PartialEq)]
+pub struct Framed {
+    /// The `start:` line's position text.
+    pub start: Option<String>,
+    /// The `variant:` line's variant.
+    pub variant: Option<String>,
+    /// The record itself.
+    pub body: String,
+}
+
+/// Splits what `pjlab play` prints into its parts: the header (`white: SPEC`, `black: SPEC`,
+/// `variant: NAME`, `start: TEXT` lines ended by a blank line), the record, and the last two
+/// lines (the final position and the result, which `pjlab replay` prints too). A text without
+/// them is the record alone.
+pub fn unframe<K: GameKit>(text: &str) -> Framed {
+    let mut lines: Vec<&str> = text.lines().collect();
+    let mut framed = Framed::default();
+    let sides = [
+        K::INFO.side_name(Side::First),
+        K::INFO.side_name(Side::Second),
+    ];
+    let header_key = |line: &'_ str| -> Option<(String, String)> {
+        let (key, value) = line.split_once(": ")?;
+        let key = key.trim();
+        (sides.contains(&key) || ["start", "variant"].contains(&key))
+            .then(|| (key.to_string(), value.trim().to_string()))
+    };
+    let first = lines.iter().position(|l| !l.trim().is_empty());
+    if let Some(first) = first.filter(|&k| header_key(lines[k]).is_some()) {
+        let mut k = first;
+        while k < lines.len() && !lines[k].trim().is_empty() {
+            match header_key(lines[k]) {
+                Some((key, value)) if key == "start" => framed.start = Some(value),
+                Some((key, value)) if key == "variant" => framed.variant = Some(value),
+                Some(_) => {}
+                None => break,
+            }
+            k += 1;
+        }
+        lines.drain(..k);
+    }
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    if let [.., last_position, result] = lines[..] {
+        let results = [sides[0], sides[1], "draw", "ongoing"];
+        if results.contains(&result.trim()) && K::Game::from_text(last_position.trim()).is_ok() {
+            lines.truncate(lines.len() - 2);
+        }
+    }
+    framed.body = lines.iter().map(|l| format!("{l}\n")).collect();
+    framed
 }

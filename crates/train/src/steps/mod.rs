@@ -5,11 +5,13 @@
 //! configuration's section it needs, and reports progress through [`crate::Progress`].
 
 mod judge;
+mod labels;
 mod open;
 mod selfplay;
 mod trainer;
 
 pub(crate) use judge::Judge;
+pub use labels::EvalSource;
 pub(crate) use open::open_run;
 pub(crate) use selfplay::{SelfPlayStep, self_play};
 pub(crate) use trainer::{Trained, Trainer};

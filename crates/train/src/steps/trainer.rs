@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use burn::module::Module;
 use burn::tensor::Device;
-use pjlab_core::{Encoder, GameKit, Heuristic};
+use pjlab_core::{Encoder, GameKit};
 use pjlab_nn::NetShape;
 use pjlab_run::dir::RunDir;
 use pjlab_selfplay::ReplayWindow;
@@ -15,6 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::Judge;
+use super::labels::Labeller;
 use crate::Error;
 use crate::checkpoint;
 use crate::config::RunConfig;
@@ -43,8 +44,8 @@ pub(crate) struct Trainer<K: GameKit> {
     pub(crate) window: ReplayWindow<K::Game>,
     pub(crate) device: Device,
     pub(crate) encoder: K::Encoder,
-    /// The game's evaluation, when value targets take a share from it.
-    value_eval: Option<K::Eval>,
+    /// The value labels blended into the results, when targets take a share from them.
+    labels: Option<Labeller<K>>,
     /// Iterations done before this invocation.
     pub(crate) done: u32,
     /// Seconds trained before this invocation.
@@ -60,11 +61,7 @@ impl<K: GameKit> Trainer<K> {
     /// A fresh trainer for `config`, or the one the newest checkpoint in `out` left.
     pub(crate) fn resume(config: &RunConfig<K>, out: &Path) -> Result<Trainer<K>, Error> {
         let encoder = K::encoder(&config.game);
-        let value_eval = if config.train.eval_target > 0.0 {
-            Some(K::evaluation(None).map_err(|e| Error::Config(e.to_string()))?)
-        } else {
-            None
-        };
+        let labels = Labeller::new(&config.train)?;
         let shape = NetShape {
             input: encoder.input_len(),
             actions: encoder.num_actions(),
@@ -75,7 +72,7 @@ impl<K: GameKit> Trainer<K> {
             window: ReplayWindow::new(config.window.clone()),
             device,
             encoder,
-            value_eval,
+            labels,
             done: 0,
             elapsed_before: 0.0,
             chunks: Vec::new(),
@@ -125,11 +122,8 @@ impl<K: GameKit> Trainer<K> {
             }
             let samples: Vec<_> = picked.iter().map(|&i| self.window.get(i)).collect();
             let mut batch = Batch::build(&self.encoder, &samples, config.augment, &mut rng);
-            if let Some(eval) = &self.value_eval {
-                let scale = config.eval_scale.max(1.0);
-                batch.blend_values(&samples, config.eval_target, |p| {
-                    (eval.evaluate(p) as f32 / scale).tanh()
-                });
+            if let Some(labels) = &mut self.labels {
+                batch.blend_values(&samples, |s| labels.label(s));
             }
             let m = self.learner.step(&batch);
             let w = m.rows as f64;

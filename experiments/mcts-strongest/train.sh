@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The long run of this experiment: `pjlab train` on configs/mcts-strongest-pijersi.toml (committed
+# before the run's first iteration; the config names its changes and expected cost), at the
+# lowest priority, a checkpoint kept every 100 iterations.
+#
+#   experiments/mcts-strongest/train.sh [OUT]
+#
+# OUT (default ~/pjlab-runs/mcts-strongest, outside the checkout so that a fresh checkout keeps
+# it) is the run directory; run the script again to resume from the newest checkpoint. The run
+# plays on fixed simulation budgets, so other work on the machine slows it but does not change
+# it. PJLAB names the binary (default: the release build of this checkout). On a kernel that
+# groups processes by session (/proc/sys/kernel/sched_autogroup_enabled = 1), nice alone does
+# not yield to other sessions: see experiments/README.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:-$HOME/pjlab-runs/mcts-strongest}
+PJLAB=${PJLAB:-target/release/pjlab}
+[ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
+mkdir -p "$(dirname "$out")"
+exec nice -n 19 "$PJLAB" train --config configs/mcts-strongest-pijersi.toml --out "$out" \
+  --keep-every 100
