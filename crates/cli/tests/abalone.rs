@@ -137,7 +137,10 @@ fn replay_plays_the_seed_opening_and_its_reverse() {
     assert_success(&out, &[]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[..3], ["1.a1b2 i5h5", "2.a2b3 i6h6", "3.c2c3 g4g5"]);
+    // Headed by the start it was read from, so that the output replays as it is.
+    let daisy = stdout(&pjlab(&["setup", "--game", "abalone", "--variant", "belgian-daisy"]));
+    assert_eq!(lines[..2], [format!("start: {}", daisy.trim()).as_str(), ""]);
+    assert_eq!(lines[2..5], ["1.a1b2 i5h5", "2.a2b3 i6h6", "3.c2c3 g4g5"]);
     assert_eq!(lines[lines.len() - 2], AFTER_OPENING);
     assert_eq!(lines[lines.len() - 1], "ongoing");
 
@@ -158,7 +161,8 @@ fn replay_plays_the_seed_opening_and_its_reverse() {
     assert_success(&out, &[]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "4... g7g6");
+    assert_eq!(lines[..2], [format!("start: {white_to_move}").as_str(), ""]);
+    assert_eq!(lines[2], "4... g7g6");
     let board = |t: &str| t.split_whitespace().next().unwrap().to_string();
     assert_eq!(
         board(lines[lines.len() - 2]),

@@ -106,6 +106,20 @@ fn play_output_replays_and_shows_in_every_game() {
 }
 
 #[test]
+fn demo_output_replays_and_shows() {
+    let out = pjlab(&["demo", "--seed", "3"]);
+    assert_success(&out, &["demo"]);
+    let output = stdout(&out);
+    // The record's turns, two plies a line but for an odd last one.
+    let turns: Vec<&str> = output
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && !l.contains('/'))
+        .collect();
+    let plies = turns.iter().map(|l| l.split_whitespace().count() / 2).sum();
+    reads_back("pijersi", &output, plies);
+}
+
+#[test]
 fn a_record_from_a_position_keeps_its_start() {
     // An Abalone game from a position text: the header's start, not the standard one.
     let start = stdout(&pjlab(&[
@@ -126,7 +140,7 @@ fn a_record_from_a_position_keeps_its_start() {
 #[test]
 fn an_input_without_a_game_is_an_error() {
     for game in ["pijersi", "abalone", "chomp"] {
-        for input in ["", "\n\n", "white: random\nblack: random\n\n"] {
+        for input in ["", "\n\n", "variant: standard\n\n"] {
             let out = pjlab_stdin(&["replay", "--game", game, "-"], input);
             assert_usage_error(&out, "holds no game");
             let out = pjlab_stdin(&["show", "--game", game, "-", "--out", "/dev/null"], input);

@@ -10,7 +10,9 @@ use crate::cmd::game::{GameName, read_input, result_name, start};
 /// Pijersi: the rulebook notation (prologue optional). Abalone: Aba-Pro notation
 /// (`1.a1b2 i5h5 2.a2b3 ...`) from the standard start, the start of `--variant`, or
 /// `--position`. Prints the game as the lab writes it, then, as the last two lines, the final
-/// position (PSN or position text) and the result: `white`, `black`, `draw` or `ongoing`.
+/// position (PSN or position text) and the result: `white`, `black`, `draw` or `ongoing`. A game
+/// whose record does not hold its start (Abalone, Chomp) is headed by a `start:` line, as
+/// `pjlab play` heads it, so the output is itself a record `replay` and `show` read.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// File holding the game, or `-` for standard input.
@@ -41,6 +43,11 @@ fn replay<K: GameKit>(args: &Args, text: &str) -> Result<()> {
         args.position.as_deref(),
         args.variant.as_deref(),
     )?;
+    if !K::RECORD_HOLDS_START {
+        // The start the record is read from, so that this output replays as it is.
+        println!("start: {}", start.to_text());
+        println!();
+    }
     print!("{}", K::write_record(&start, &moves));
     let mut last = start;
     for &mv in &moves {
@@ -110,22 +117,18 @@ pub struct Framed {
     pub body: String,
 }
 
-/// Splits what `pjlab play` prints into its parts: the header (`white: SPEC`, `black: SPEC`,
-/// `variant: NAME`, `start: TEXT` lines ended by a blank line), the record, and the last two
+/// Splits what `pjlab play` prints into its parts: the header (`KEY: VALUE` lines ended by a
+/// blank line: `play`'s `white: SPEC`, `black: SPEC`, `variant: NAME` and `start: TEXT`,
+/// `demo`'s `setup: ...`; only `start` and `variant` are read), the record, and the last two
 /// lines (the final position and the result, which `pjlab replay` prints too). A text without
-/// them is the record alone.
+/// them is the record alone: no record line of a game's notation holds `": "`.
 pub fn unframe<K: GameKit>(text: &str) -> Framed {
     let mut lines: Vec<&str> = text.lines().collect();
     let mut framed = Framed::default();
-    let sides = [
-        K::INFO.side_name(Side::First),
-        K::INFO.side_name(Side::Second),
-    ];
+    let sides = [K::INFO.side_name(Side::First), K::INFO.side_name(Side::Second)];
     let header_key = |line: &'_ str| -> Option<(String, String)> {
         let (key, value) = line.split_once(": ")?;
-        let key = key.trim();
-        (sides.contains(&key) || ["start", "variant"].contains(&key))
-            .then(|| (key.to_string(), value.trim().to_string()))
+        Some((key.trim().to_string(), value.trim().to_string()))
     };
     let first = lines.iter().position(|l| !l.trim().is_empty());
     if let Some(first) = first.filter(|&k| header_key(lines[k]).is_some()) {
