@@ -138,8 +138,17 @@ fn replay_plays_the_seed_opening_and_its_reverse() {
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     // Headed by the start it was read from, so that the output replays as it is.
-    let daisy = stdout(&pjlab(&["setup", "--game", "abalone", "--variant", "belgian-daisy"]));
-    assert_eq!(lines[..2], [format!("start: {}", daisy.trim()).as_str(), ""]);
+    let daisy = stdout(&pjlab(&[
+        "setup",
+        "--game",
+        "abalone",
+        "--variant",
+        "belgian-daisy",
+    ]));
+    assert_eq!(
+        lines[..2],
+        [format!("start: {}", daisy.trim()).as_str(), ""]
+    );
     assert_eq!(lines[2..5], ["1.a1b2 i5h5", "2.a2b3 i6h6", "3.c2c3 g4g5"]);
     assert_eq!(lines[lines.len() - 2], AFTER_OPENING);
     assert_eq!(lines[lines.len() - 1], "ongoing");

@@ -37,6 +37,11 @@ impl Game for Position {
         Position::outcome(self)
     }
 
+    #[inline]
+    fn wins_at_once(&self, mv: Move) -> bool {
+        Position::wins_at_once(self, mv)
+    }
+
     fn hash(&self) -> u64 {
         Position::hash(self)
     }

@@ -42,6 +42,7 @@ mod psn;
 pub mod svg;
 pub mod symmetry;
 pub mod variants;
+mod wins;
 mod zobrist;
 
 pub use encode::PijersiEncoder;

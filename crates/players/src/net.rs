@@ -32,6 +32,12 @@ pub struct NetAgent<K: GameKit> {
     evaluator: Decisive<BoxedEvaluator<K::Game>>,
     budget: Budget,
     seed: u64,
+    /// The search's constants (PUCT's, first-play urgency, leaves per network call).
+    config: Config,
+    /// Keep the tree between moves: the last search and the move it chose, to be advanced
+    /// along that move and the opponent's reply when the next position follows them.
+    reuse: bool,
+    last: Option<(Mcts<K::Game>, Option<<K::Game as Game>::Move>)>,
 }
 
 impl<K: GameKit> NetAgent<K> {
@@ -77,7 +83,23 @@ impl<K: GameKit> NetAgent<K> {
             evaluator: Decisive::new(evaluator),
             budget: Budget::simulations(simulations.max(1)),
             seed,
+            config: Config::default(),
+            reuse: false,
+            last: None,
         }
+    }
+
+    /// Searches with these constants instead of [`Config::default`]'s (the tree's reuse
+    /// between moves is [`NetAgent::set_reuse`]).
+    pub fn set_config(&mut self, config: Config) {
+        self.config = config;
+    }
+
+    /// Whether each search starts from the subtree the last one grew under the move it chose
+    /// and the opponent's reply (off by default: each move is searched afresh).
+    pub fn set_reuse(&mut self, on: bool) {
+        self.reuse = on;
+        self.last = None;
     }
 
     /// Searches for `time` a move instead of a number of simulations (`simulations` still
@@ -107,6 +129,7 @@ impl<K: GameKit> Agent<K::Game> for NetAgent<K> {
 
     fn new_game(&mut self, seed: u64) {
         self.seed = seed;
+        self.last = None;
     }
 
     fn decide(&mut self, position: &K::Game) -> Decision<<K::Game as Game>::Move> {
@@ -135,20 +158,52 @@ impl<K: GameKit> NetAgent<K> {
         stop: Option<&Arc<AtomicBool>>,
     ) -> Decision<<K::Game as Game>::Move> {
         let started = Instant::now();
-        let mut search = Mcts::new(position.clone(), Config::default(), self.seed);
+        let mut search = self
+            .reused(position)
+            .unwrap_or_else(|| Mcts::new(position.clone(), self.config.clone(), self.seed));
         if let Some(flag) = stop {
             search.set_stop_flag(Arc::clone(flag));
         }
         let result = search.search(&mut self.evaluator, budget);
-        Decision::from_search(result, started)
+        let decision = Decision::from_search(result, started);
+        if self.reuse {
+            self.last = Some((search, decision.best_move));
+        }
+        decision
+    }
+
+    /// The last search advanced to `position`, when reuse is on and `position` follows its root
+    /// by the move it chose and one reply.
+    fn reused(&mut self, position: &K::Game) -> Option<Mcts<K::Game>> {
+        let (mut search, chosen) = self.last.take()?;
+        if search.root() == position {
+            return Some(search);
+        }
+        let chosen = chosen?;
+        let mut after = search.root().clone();
+        after.play(chosen).ok()?;
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        let reply = replies.into_iter().find(|&r| {
+            let mut next = after.clone();
+            next.play_unchecked(r);
+            next == *position
+        })?;
+        search.advance(chosen).ok()?;
+        search.advance(reply).ok()?;
+        Some(search)
     }
 }
 
 /// Builds a network player of the game of kit `K` from a spec
-/// `net:checkpoint=<path>[,sims=N][,time=T][,decisive=0|1]`: `<path>` is a checkpoint, a run
-/// directory (its latest checkpoint), or an ONNX model ending in `.onnx` ([`load_network`]);
-/// `sims` simulations a move (200), or `time` a move (`250ms`, `1s`; with `sims` too, whichever
-/// comes first).
+/// `net:checkpoint=<path>[,sims=N][,time=T][,decisive=0|1][,cpuct=C][,fpu=F][,batch=B][,reuse=0|1]`:
+/// `<path>` is a checkpoint, a run directory (its latest checkpoint), or an ONNX model ending in
+/// `.onnx` ([`load_network`]); `sims` simulations a move (200), or `time` a move (`250ms`, `1s`;
+/// with `sims` too, whichever comes first). The search's constants, each [`Config::default`]'s
+/// when left out: `cpuct` (PUCT's exploration constant, 1.5), `fpu` (first-play urgency: an
+/// unvisited move's value is its parent's minus this, in value units of -1..1, 0.2), `batch`
+/// (leaves gathered under virtual loss for each network call, 1), `reuse` (keep the subtree of
+/// the move played and the reply between moves, off).
 ///
 /// # Errors
 /// [`Error::Spec`] on a bad spec, and as [`load_network`].
@@ -171,22 +226,40 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, Error
             v.parse::<u32>().ok().filter(|&n| n > 0)
         })?;
         let time = options.take_duration("time")?;
-        let decisive = options.take_with("decisive", "true or false (or 1 or 0)", |v| match v {
+        let switch = |v: &str| match v {
             "1" | "true" => Some(true),
             "0" | "false" => Some(false),
             _ => None,
-        })?;
+        };
+        let decisive = options.take_with("decisive", "true or false (or 1 or 0)", switch)?;
+        let reuse = options.take_with("reuse", "true or false (or 1 or 0)", switch)?;
+        let mut config = Config::default();
+        let positive = |v: &str| v.parse::<f32>().ok().filter(|x| x.is_finite() && *x > 0.0);
+        if let Some(c) = options.take_with("cpuct", "a positive number", positive)? {
+            config.c_puct = c;
+        }
+        let finite = |v: &str| v.parse::<f32>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+        if let Some(f) = options.take_with("fpu", "a number of value units >= 0", finite)? {
+            config.fpu_reduction = f;
+        }
+        let leaves = |v: &str| v.parse::<usize>().ok().filter(|n| (1..=256).contains(n));
+        if let Some(n) = options.take_with("batch", "a number of leaves from 1 to 256", leaves)? {
+            config.leaves_per_call = n;
+        }
         options.finish()?;
         let checkpoint = checkpoint.ok_or_else(|| options.missing("checkpoint"))?;
-        Ok((checkpoint, sims, time, decisive.unwrap_or(true)))
+        let search = (config, reuse.unwrap_or(false));
+        Ok((checkpoint, sims, time, decisive.unwrap_or(true), search))
     };
-    let (checkpoint, sims, time, decisive) = read(&mut options).map_err(bad)?;
+    let (checkpoint, sims, time, decisive, (config, reuse)) = read(&mut options).map_err(bad)?;
     let (model, encoder) = load_network::<K>(&checkpoint, None)?;
     let mut agent = NetAgent::<K>::from_model(model, encoder, sims.unwrap_or(200), seed);
     if let Some(time) = time {
         agent.set_time(time, sims);
     }
     agent.set_decisive(decisive);
+    agent.set_config(config);
+    agent.set_reuse(reuse);
     Ok(agent.with_spec(spec))
 }
 

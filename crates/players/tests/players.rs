@@ -194,3 +194,72 @@ fn chifoumi_players_are_built_by_name_and_refused_by_kind() {
     assert!(pjlab_chifoumi::parse_player("nobody").is_err());
     assert!(!pjlab_chifoumi::players::SCRIPTED.contains(&"nobody"));
 }
+
+/// The network player's search options: each changes the search (or its reuse keeps a tree
+/// between moves), the defaults are the plain search, and bad values are refused by name.
+#[test]
+fn the_net_players_search_options_change_its_search() {
+    use pjlab_agents::Agent;
+    let ck = experiment("pijersi-vs-alphabeta/checkpoint");
+    let spec = |extra: &str| format!("net:checkpoint={},sims=300{extra}", ck.display());
+    let start = pjlab_pijersi::Variant::HalfRandom.setup(3);
+    let decide = |extra: &str| {
+        let mut agent = pjlab_players::net_agent::<PijersiKit>(&spec(extra), 1).unwrap();
+        agent.decide(&start)
+    };
+    let plain = decide("");
+    // The defaults spelt out are the plain search, simulation for simulation.
+    let spelt = decide(",cpuct=1.5,fpu=0.2,batch=1,reuse=0");
+    assert_eq!(
+        (spelt.pv.clone(), spelt.nodes),
+        (plain.pv.clone(), plain.nodes)
+    );
+    // Another exploration constant or batch grows another tree.
+    for extra in [",cpuct=4", ",fpu=0", ",batch=8"] {
+        let other = decide(extra);
+        // A batch of leaves may finish past the budget by less than a batch.
+        assert!(
+            (300..308).contains(&other.effort),
+            "{extra}: {}",
+            other.effort
+        );
+        assert!(
+            (other.pv.clone(), other.nodes) != (plain.pv.clone(), plain.nodes),
+            "{extra} searched as the defaults do"
+        );
+    }
+    // With reuse, the second move's search starts from the tree the first one grew under the
+    // move it chose and the reply: more nodes than its own simulations made.
+    let mut reusing = pjlab_players::net_agent::<PijersiKit>(&spec(",reuse=1"), 1).unwrap();
+    let mut fresh = pjlab_players::net_agent::<PijersiKit>(&spec(""), 1).unwrap();
+    let first = reusing.decide(&start);
+    assert_eq!(first.nodes, fresh.decide(&start).nodes);
+    let mut position = start.clone();
+    position.play(first.best_move.unwrap()).unwrap();
+    let reply = first.pv.get(1).copied().unwrap();
+    position.play(reply).unwrap();
+    let (again, anew) = (reusing.decide(&position), fresh.decide(&position));
+    assert!(
+        again.nodes > anew.nodes,
+        "{} vs {}",
+        again.nodes,
+        anew.nodes
+    );
+    // A new game forgets the tree.
+    reusing.new_game(1);
+    assert_eq!(reusing.decide(&start).nodes, first.nodes);
+    for bad in [
+        ",cpuct=0",
+        ",cpuct=x",
+        ",fpu=-1",
+        ",batch=0",
+        ",batch=999",
+        ",reuse=2",
+    ] {
+        let err = pjlab_players::net_agent::<PijersiKit>(&spec(bad), 1)
+            .err()
+            .unwrap();
+        let key = bad[1..].split('=').next().unwrap();
+        assert!(err.to_string().contains(key), "{bad}: {err}");
+    }
+}

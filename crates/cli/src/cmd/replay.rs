@@ -125,7 +125,10 @@ pub struct Framed {
 pub fn unframe<K: GameKit>(text: &str) -> Framed {
     let mut lines: Vec<&str> = text.lines().collect();
     let mut framed = Framed::default();
-    let sides = [K::INFO.side_name(Side::First), K::INFO.side_name(Side::Second)];
+    let sides = [
+        K::INFO.side_name(Side::First),
+        K::INFO.side_name(Side::Second),
+    ];
     let header_key = |line: &'_ str| -> Option<(String, String)> {
         let (key, value) = line.split_once(": ")?;
         Some((key.trim().to_string(), value.trim().to_string()))
