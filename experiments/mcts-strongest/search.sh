@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Search changes on a fixed network, each an SPRT match at 100 ms a move. Written before any of
+# its games; every block is reported whatever it decides.
+#
+#   scripts/alone.sh experiments/mcts-strongest/search.sh BLOCK
+#
+# The network: experiments/pijersi-vs-alphabeta/checkpoint (the rating lists' `mcts-net`), held
+# fixed. Each block plays the candidate (the baseline plus one change) against the baseline:
+#   - SPRT of "the candidate is at least 20 Elo better" (H0 0 Elo, H1 20 Elo, 5% error rates,
+#     `pjlab match --sprt-elo 20`), stopped when it decides, or undecided at 2,000 games;
+#   - colour pairs on classic and half-random setups in turn, 2 random opening plies within 30
+#     centi-units of the best, seed 6400 + the block's number;
+#   - 100 ms a move each, 2 workers (one core each), the machine otherwise idle (alone.sh pauses
+#     the long runs at nice 19).
+# A block that accepts H1 puts its change into the baseline of the blocks after it; one that
+# accepts H0 or stays undecided leaves the baseline as it was.
+#
+# Blocks, in order:
+#   1 reuse: keep the subtree of the move played and the reply between moves (reuse=1)
+#   2 batch: 8 leaves a network call under virtual loss (batch=8)
+#   3 cpuct: PUCT's constant 2.5 instead of 1.5 (cpuct=2.5)
+#   4 fpu: first-play urgency 0.4 instead of 0.2 (fpu=0.4)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+block=${1:?usage: search.sh BLOCK (1 to 4)}
+PJLAB=${PJLAB:-target/release/pjlab}
+net="net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint"
+E=experiments/mcts-strongest/search
+# The baseline of each block: the changes accepted before it (kept up to date as blocks end).
+baseline=""
+case $block in
+  1) name=reuse change=",reuse=1" ;;
+  2) name=batch change=",batch=8" ;;
+  3) name=cpuct change=",cpuct=2.5" ;;
+  4) name=fpu change=",fpu=0.4" ;;
+  *) echo "no block $block" >&2; exit 2 ;;
+esac
+out="$E/$block-$name"
+if [ -f "$out/games.parquet" ]; then
+  exec "$PJLAB" match --out "$out" --resume --workers 2
+fi
+"$PJLAB" match --a "$net$baseline$change" --b "$net$baseline" --time-per-move 100ms \
+  --games 2000 --sprt-elo 20 --variants classic,half-random --opening-plies 2 \
+  --seed $((6400 + block)) --workers 2 --out "$out"
