@@ -305,3 +305,82 @@ fn abalone_trains_and_its_network_plays_exports_and_encodes() {
     let out = pjlab(&["analyse", "--game", "abalone", "--agent", &spec, "--json"]);
     assert_success(&out, &[]);
 }
+
+/// A run started the way a shell starts a background job (SIGINT ignored) still stops on
+/// Ctrl-C after the iteration in progress, keeps its checkpoint and resumes from it.
+#[test]
+fn train_stops_on_ctrl_c_even_as_a_background_job() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let config = dir.path().join("tiny.toml");
+    std::fs::write(
+        &config,
+        TINY_RUN.replace("iterations = 2", "iterations = 100000"),
+    )
+    .unwrap();
+    let out = dir.path().join("run");
+    // `sh` ignores SIGINT and the `exec`ed pjlab inherits that, as `nohup pjlab ... &` does.
+    let mut child = Command::new("sh")
+        .args([
+            "-c",
+            "trap '' INT; exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_pjlab"),
+        ])
+        .args(["-q", "train", "--config", config.to_str().unwrap()])
+        .args(["--out", out.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs pjlab");
+    let metrics = out.join("metrics.jsonl");
+    let started = Instant::now();
+    while std::fs::read_to_string(&metrics).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no iteration finished"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("runs kill");
+    assert!(kill.success());
+    // Bounded: a run that ignores the signal would train on for hours.
+    let asked = Instant::now();
+    while child.try_wait().expect("a status").is_none() {
+        if asked.elapsed() > Duration::from_secs(120) {
+            child.kill().ok();
+            panic!("pjlab train went on after SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let done = child.wait_with_output().expect("pjlab ends");
+    assert_success(&done, &["train (interrupted)"]);
+    let text = stdout(&done);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("iterations: "))
+        .expect(&text);
+    let (did, all) = line["iterations: ".len()..].split_once('/').expect(line);
+    let did: u32 = did.parse().unwrap();
+    assert!(did >= 2 && all == "100000", "{line}");
+    assert_eq!(
+        std::fs::read_to_string(&metrics).unwrap().lines().count(),
+        did as usize
+    );
+    // It resumes from there.
+    let next = (did + 1).to_string();
+    let again = pjlab(&[
+        "-q",
+        "train",
+        "--out",
+        out.to_str().unwrap(),
+        "--iterations",
+        &next,
+    ]);
+    assert_success(&again, &["train (resumed)"]);
+    assert!(stdout(&again).contains(&format!("iterations: {next}/{next}")));
+}

@@ -2,6 +2,7 @@
 //! holds.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use pjlab_core::GameKit;
 
@@ -26,6 +27,9 @@ pub struct RunOptions {
     /// This invocation's provenance: appended to `provenance.jsonl` in the run directory and
     /// written into the footers of the Parquet files it writes (key `pjlab.provenance`).
     pub provenance: pjlab_core::Provenance,
+    /// Raised (by a signal handler, say) to stop after the iteration in progress and its
+    /// checkpoint; the run stays resumable.
+    pub stop: Option<&'static AtomicBool>,
 }
 
 impl RunOptions {
@@ -38,6 +42,7 @@ impl RunOptions {
             keep_checkpoints: 3,
             keep_every: None,
             provenance: pjlab_core::Provenance::default(),
+            stop: None,
         }
     }
 }

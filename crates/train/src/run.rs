@@ -70,7 +70,11 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
     let mut this_invocation = 0;
     let mut iteration = trainer.done;
     while iteration < config.iterations {
-        if options.stop_after.is_some_and(|n| this_invocation >= n) {
+        if options.stop_after.is_some_and(|n| this_invocation >= n)
+            || options
+                .stop
+                .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+        {
             break;
         }
         iteration += 1;

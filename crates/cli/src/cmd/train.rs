@@ -109,10 +109,13 @@ fn run_game<K: GameKit>(
     options.keep_checkpoints = args.keep_checkpoints;
     options.keep_every = args.keep_every;
     options.provenance = crate::cmd::provenance();
+    // Ctrl-C or SIGTERM stops after the iteration in progress, also where the shell started
+    // the run with SIGINT ignored (a background job): the handler replaces the ignoring.
+    crate::cmd::install_stop_signal("the run stops after this iteration's checkpoint");
     let summary = if args.learner {
-        crate::cmd::install_stop_signal("the learner stops after this iteration's checkpoint");
         pjlab_train::roles::learner::learn(&config, &options, &crate::cmd::STOP)?
     } else {
+        options.stop = Some(&crate::cmd::STOP);
         train(&config, &options)?
     };
     println!("run directory: {}", out.display());
