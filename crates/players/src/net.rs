@@ -164,7 +164,11 @@ impl<K: GameKit> NetAgent<K> {
         if let Some(flag) = stop {
             search.set_stop_flag(Arc::clone(flag));
         }
-        let result = search.search(&mut self.evaluator, budget);
+        // The time a move counts from the decision's start: moving a kept tree to its new root
+        // takes some of it.
+        let mut budget = *budget;
+        budget.time = budget.time.map(|t| t.saturating_sub(started.elapsed()));
+        let result = search.search(&mut self.evaluator, &budget);
         let decision = Decision::from_search(result, started);
         if self.reuse {
             self.last = Some((search, decision.best_move));
