@@ -31,8 +31,12 @@ block=${1:?usage: search.sh BLOCK (1, 1b, 2, 3, 4)}
 PJLAB=${PJLAB:-target/release/pjlab}
 net="net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint"
 E=experiments/mcts-strongest/search
-# The baseline of each block: the changes accepted before it (kept up to date as blocks end).
-baseline=""
+# The baseline of each block: the changes accepted before it (kept up to date as blocks end:
+# block 1b accepted reuse=1).
+case $block in
+  1 | 1b) baseline="" ;;
+  *) baseline=",reuse=1" ;;
+esac
 case $block in
   1) name=reuse change=",reuse=1" ;;
   1b) name=reuse change=",reuse=1" ;;
