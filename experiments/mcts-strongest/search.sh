@@ -32,10 +32,11 @@ PJLAB=${PJLAB:-target/release/pjlab}
 net="net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint"
 E=experiments/mcts-strongest/search
 # The baseline of each block: the changes accepted before it (kept up to date as blocks end:
-# block 1b accepted reuse=1).
+# block 1b accepted reuse=1, block 2 batch=8).
 case $block in
   1 | 1b) baseline="" ;;
-  *) baseline=",reuse=1" ;;
+  2) baseline=",reuse=1" ;;
+  *) baseline=",reuse=1,batch=8" ;;
 esac
 case $block in
   1) name=reuse change=",reuse=1" ;;
