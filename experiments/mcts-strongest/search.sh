@@ -32,11 +32,12 @@ PJLAB=${PJLAB:-target/release/pjlab}
 net="net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint"
 E=experiments/mcts-strongest/search
 # The baseline of each block: the changes accepted before it (kept up to date as blocks end:
-# block 1b accepted reuse=1, block 2 batch=8).
+# block 1b accepted reuse=1, block 2 batch=8, block 3 cpuct=2.5).
 case $block in
   1 | 1b) baseline="" ;;
   2) baseline=",reuse=1" ;;
-  *) baseline=",reuse=1,batch=8" ;;
+  3) baseline=",reuse=1,batch=8" ;;
+  *) baseline=",reuse=1,batch=8,cpuct=2.5" ;;
 esac
 case $block in
   1) name=reuse change=",reuse=1" ;;
