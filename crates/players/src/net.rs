@@ -26,6 +26,9 @@ const CACHE_POSITIONS: usize = 50_000;
 /// A network's evaluator, whichever runtime runs it.
 type BoxedEvaluator<G> = Box<dyn Evaluator<G> + Send>;
 
+/// A kept search and the move it chose.
+type Kept<G> = (Mcts<G>, Option<<G as Game>::Move>);
+
 /// MCTS with a network evaluator: a number of simulations a move, or a time per move.
 pub struct NetAgent<K: GameKit> {
     spec: String,
@@ -37,7 +40,7 @@ pub struct NetAgent<K: GameKit> {
     /// Keep the tree between moves: the last search and the move it chose, to be advanced
     /// along that move and the opponent's reply when the next position follows them.
     reuse: bool,
-    last: Option<(Mcts<K::Game>, Option<<K::Game as Game>::Move>)>,
+    last: Option<Kept<K::Game>>,
 }
 
 impl<K: GameKit> NetAgent<K> {
