@@ -11,8 +11,8 @@
 //!   cells is on the goal row cannot put a fighter there, so it wins only by leaving the
 //!   opponent without a move (when no fighter of the mover is on the goal row already, which a
 //!   game reaches only from a hand-written position).
-//! - A move changes what stands on its middle and end cells only (it fills them, capturing what
-//!   stood there), and empties or keeps its start. Any piece can step onto an empty
+//! - A move changes what stands on its start, middle and end cells only: it fills its end
+//!   (capturing what stood there), fills or empties its middle, and empties or keeps its start. Any piece can step onto an empty
 //!   neighbouring cell. So when an opponent's piece off the middle and end has an empty
 //!   neighbour off them, the opponent keeps a move after it.
 //!

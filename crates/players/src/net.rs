@@ -86,7 +86,10 @@ impl<K: GameKit> NetAgent<K> {
             evaluator: Decisive::new(evaluator),
             budget: Budget::simulations(simulations.max(1)),
             seed,
-            config: Config::default(),
+            config: Config {
+                reuse_tree: false,
+                ..Config::default()
+            },
             reuse: false,
             last: None,
         }
@@ -95,13 +98,18 @@ impl<K: GameKit> NetAgent<K> {
     /// Searches with these constants instead of [`Config::default`]'s (the tree's reuse
     /// between moves is [`NetAgent::set_reuse`]).
     pub fn set_config(&mut self, config: Config) {
-        self.config = config;
+        self.config = Config {
+            reuse_tree: self.reuse,
+            ..config
+        };
+        self.last = None;
     }
 
     /// Whether each search starts from the subtree the last one grew under the move it chose
     /// and the opponent's reply (off by default: each move is searched afresh).
     pub fn set_reuse(&mut self, on: bool) {
         self.reuse = on;
+        self.config.reuse_tree = on;
         self.last = None;
     }
 
@@ -164,13 +172,16 @@ impl<K: GameKit> NetAgent<K> {
         let mut search = self
             .reused(position)
             .unwrap_or_else(|| Mcts::new(position.clone(), self.config.clone(), self.seed));
-        if let Some(flag) = stop {
-            search.set_stop_flag(Arc::clone(flag));
-        }
+        // A kept tree keeps the flag of the search that grew it: this search gets its own.
+        let flag = stop.map_or_else(|| Arc::new(AtomicBool::new(false)), Arc::clone);
+        search.set_stop_flag(flag);
         // The time a move counts from the decision's start: moving a kept tree to its new root
-        // takes some of it.
+        // takes some of it (at least a millisecond is left, so that a move is always found).
         let mut budget = *budget;
-        budget.time = budget.time.map(|t| t.saturating_sub(started.elapsed()));
+        budget.time = budget.time.map(|t| {
+            t.saturating_sub(started.elapsed())
+                .max(Duration::from_millis(1))
+        });
         let result = search.search(&mut self.evaluator, &budget);
         let decision = Decision::from_search(result, started);
         if self.reuse {

@@ -28,8 +28,9 @@ pub struct TrainConfig {
     /// Train on the board's proven symmetries (the encoder's: the Pijersi mirror, Abalone's 12),
     /// drawn at random per sample.
     pub augment: bool,
-    /// Share (0 to 1) of each value target taken from the game's alpha-beta evaluation of the
-    /// position instead of the game's result: 0 trains on results only. A warm start for games
+    /// Share (0 to 1) of each value target taken from an evaluation of the position (the one
+    /// `eval_source` names, at `eval_depth`) instead of the game's result: 0 trains on results
+    /// only. A warm start for games
     /// whose early self-play rarely ends (Abalone's draws by the no-ejection rule).
     pub eval_target: f32,
     /// Evaluation (centi-units) that maps to an expected score of tanh(1) = 0.76 in that share.
