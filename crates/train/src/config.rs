@@ -253,11 +253,11 @@ impl<K: GameKit> RunConfig<K> {
             return bad("train.train_ratio", "must be >= 0");
         }
         let t = &self.train;
-        if !(0.0..=1.0).contains(&t.eval_target) || !(0.0..=1.0).contains(&t.search_target) {
-            return bad(
-                "train.eval_target",
-                "eval_target and search_target must be within 0..=1",
-            );
+        if !(0.0..=1.0).contains(&t.eval_target) {
+            return bad("train.eval_target", "must be within 0..=1");
+        }
+        if !(0.0..=1.0).contains(&t.search_target) {
+            return bad("train.search_target", "must be within 0..=1");
         }
         if t.eval_target + t.search_target > 1.0 {
             return bad(
