@@ -19,6 +19,9 @@ pub enum Error {
     /// A `Checkpoint` path with a comma, which would cut the agent's spec.
     #[error("Checkpoint: a path with a comma cannot name an agent")]
     CommaInCheckpoint,
+    /// A `ScoreFormat` other than `ugi` or `natsel`.
+    #[error("ScoreFormat must be ugi or natsel, not {0}")]
+    UnknownScoreFormat(String),
     /// An option the engine does not have.
     #[error("unknown option {0}")]
     UnknownOption(String),

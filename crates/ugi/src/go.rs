@@ -13,6 +13,18 @@ pub(crate) struct GoCommand {
     pub(crate) clocks: [Option<u64>; 4],
     pub(crate) infinite: bool,
     pub(crate) perft: Option<u32>,
+    /// `go manual <move>` (Natural Selection's): play the move, search nothing.
+    pub(crate) manual: Option<String>,
+}
+
+/// A time in milliseconds: a whole number, or a decimal one (pijersi-certu sends
+/// `go movetime 5000.0`), rounded down.
+fn parse_ms(text: &str) -> Option<u64> {
+    if let Ok(ms) = text.parse::<u64>() {
+        return Some(ms);
+    }
+    let ms: f64 = text.parse().ok()?;
+    (ms.is_finite() && ms >= 0.0).then(|| ms.min(1e15) as u64)
 }
 
 pub(crate) fn parse_go(words: &[&str]) -> Result<GoCommand, String> {
@@ -25,10 +37,21 @@ pub(crate) fn parse_go(words: &[&str]) -> Result<GoCommand, String> {
             i += 1;
             continue;
         }
-        let value: u64 = words
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("go {key} needs a whole number"))?;
+        if key == "manual" {
+            if words.len() != 2 || i != 0 {
+                return Err("go manual <move> takes one move and nothing else".into());
+            }
+            go.manual = Some(words[1].to_string());
+            return Ok(go);
+        }
+        let text = words.get(i + 1).copied().unwrap_or("");
+        let time = matches!(key, "movetime" | "p1time" | "p2time" | "p1inc" | "p2inc");
+        let value: u64 = if time {
+            parse_ms(text)
+        } else {
+            text.parse().ok()
+        }
+        .ok_or_else(|| format!("go {key} needs a whole number"))?;
         match key {
             "depth" if value >= 1 => go.depth = Some(value.min(100) as u32),
             "movetime" => go.movetime = Some(value),
@@ -94,11 +117,24 @@ mod tests {
             parse_go(&["infinite"]).unwrap().limits(true),
             SearchLimits::default()
         );
+        // Decimal times round down; depths stay whole.
+        let go = parse_go(&["movetime", "5000.7"]).unwrap();
+        assert_eq!(go.limits(true).time, Some(Duration::from_millis(5000)));
+        assert_eq!(
+            parse_go(&["manual", "a4b5c4"]).unwrap().manual.as_deref(),
+            Some("a4b5c4")
+        );
         for bad in [
             &["depth"][..],
             &["depth", "x"],
             &["depth", "0"],
+            &["depth", "2.5"],
+            &["movetime", "-5"],
+            &["movetime", "NaN"],
             &["speed", "3"],
+            &["manual"],
+            &["manual", "a4b5c4", "depth", "3"],
+            &["depth", "3", "manual", "a4b5c4"],
         ] {
             assert!(parse_go(bad).is_err(), "{bad:?}");
         }

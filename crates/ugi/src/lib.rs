@@ -14,7 +14,8 @@
 //! | `isready` | `readyok` (at once, even during a search) |
 //! | `uginewgame` | (stops a search, resets the position and the engine's tables) |
 //! | `position startpos\|fen <position text> [moves <m> ...]` | (the moves are checked by our rules; `startpos` is the game's first variant's start) |
-//! | `go depth N \| movetime MS \| nodes N \| p1time MS p2time MS [p1inc MS p2inc MS] \| infinite` | `info depth .. score .. nodes .. nps .. time .. pv ..` lines, then `bestmove <m>` |
+//! | `go depth N \| movetime MS \| nodes N \| p1time MS p2time MS [p1inc MS p2inc MS] \| infinite` | `info depth .. score .. nodes .. nps .. time .. pv ..` lines, then `bestmove <m>` (times may be decimal) |
+//! | `go manual <m>` | (plays the legal move `m` on the position, as Natural Selection does; nothing printed) |
 //! | `go perft N` | one `<move>: <count>` line per legal move, then `Nodes searched: <total>` |
 //! | `stop` | ends the search: `bestmove` |
 //! | `query gameover \| p1turn \| result \| islegal <m> \| fen` | `response <answer>` |
@@ -30,10 +31,15 @@
 //! Scores: agents rate positions in centi-units, expected values or forced results in plies
 //! ([`pjlab_agents::Score`]); `info` lines print `score cp <centi-units>` (an MCTS value times
 //! 1,000) or `score mate <moves>`, the plies rounded up to the side to move's own moves,
-//! negative when it loses.
+//! negative when it loses. With `ScoreFormat` `natsel` (the option, or [`run_with`]'s options,
+//! which `pjlab ugi --score-format natsel` sets), they print Natural Selection's way, which
+//! pijersi-certu parses: `score <integer>` (centi-units; a forced win is [`NATSEL_WIN`] less its
+//! plies, a loss the negative), depths strictly increasing along one search, and the last `info`
+//! line before `bestmove` the search's final result.
 
 mod error;
 mod go;
+mod info;
 mod options;
 mod session;
 
@@ -44,7 +50,7 @@ use pjlab_agents::Agent;
 use pjlab_core::{GameKit, SetupVariant};
 
 pub use error::Error;
-pub use options::{EngineKind, EngineOptions};
+pub use options::{EngineKind, EngineOptions, NATSEL_WIN, ScoreFormat};
 
 /// Where answers go: one line at a time, flushed.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -78,7 +84,19 @@ pub fn builtin_agent<K: GameKit>(
 /// Runs a UGI session of `K`'s game: reads `input` to its end (or `quit`) and answers on `out`.
 /// `name` goes into `id name`; `factory` builds the agent the options ask for.
 pub fn run<K: GameKit>(input: impl BufRead, out: Output, factory: &Factory<K::Game>, name: &str) {
-    let mut session = session::Session::<K>::new(out, factory, name);
+    run_with::<K>(input, out, factory, name, EngineOptions::default());
+}
+
+/// [`run`], starting from `options` instead of the defaults (`setoption` changes them as usual;
+/// `ugi` declares their values as the defaults of `ScoreFormat`).
+pub fn run_with<K: GameKit>(
+    input: impl BufRead,
+    out: Output,
+    factory: &Factory<K::Game>,
+    name: &str,
+    options: EngineOptions,
+) {
+    let mut session = session::Session::<K>::new(out, factory, name, options);
     for line in input.lines() {
         let Ok(line) = line else { break };
         if !session.command(line.trim()) {

@@ -11,6 +11,42 @@ pub enum EngineKind {
     Mcts,
 }
 
+/// How `info` lines print a search's score and depth.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ScoreFormat {
+    /// `score cp <centi-units>` or `score mate <moves>`, a line for each report of the search.
+    #[default]
+    Ugi,
+    /// Natural Selection's form, which pijersi-certu parses: `score <integer>` (centi-units; a
+    /// forced result is [`NATSEL_WIN`] less its plies, negative when lost), depths strictly
+    /// increasing along a search, and a last line with the search's final result.
+    Natsel,
+}
+
+/// The magnitude of a forced win in [`ScoreFormat::Natsel`] scores (Natural Selection's own).
+pub const NATSEL_WIN: i32 = 524_288;
+
+impl std::str::FromStr for ScoreFormat {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<ScoreFormat, Error> {
+        match s.to_ascii_lowercase().as_str() {
+            "ugi" => Ok(ScoreFormat::Ugi),
+            "natsel" => Ok(ScoreFormat::Natsel),
+            _ => Err(Error::UnknownScoreFormat(s.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for ScoreFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ScoreFormat::Ugi => "ugi",
+            ScoreFormat::Natsel => "natsel",
+        })
+    }
+}
+
 /// The engine's options (`setoption`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -25,6 +61,8 @@ pub struct EngineOptions {
     pub checkpoint: String,
     /// `Threads`: search threads (the agents are single-threaded: 1).
     pub threads: usize,
+    /// `ScoreFormat`: how `info` lines print scores (not part of the agent's spec).
+    pub score_format: ScoreFormat,
 }
 
 impl Default for EngineOptions {
@@ -35,13 +73,14 @@ impl Default for EngineOptions {
             simulations: 800,
             checkpoint: String::new(),
             threads: 1,
+            score_format: ScoreFormat::Ugi,
         }
     }
 }
 
 impl EngineOptions {
-    /// The `option` lines of the `ugi` answer.
-    pub fn declarations() -> Vec<String> {
+    /// The `option` lines of the `ugi` answer (`ScoreFormat`'s default is this session's).
+    pub fn declarations(&self) -> Vec<String> {
         let d = EngineOptions::default();
         vec![
             "option name Engine type combo default alphabeta var alphabeta var mcts".into(),
@@ -55,6 +94,10 @@ impl EngineOptions {
             ),
             "option name Checkpoint type string default <empty>".into(),
             "option name Threads type spin default 1 min 1 max 1".into(),
+            format!(
+                "option name ScoreFormat type combo default {} var ugi var natsel",
+                self.score_format
+            ),
         ]
     }
 
@@ -110,6 +153,7 @@ impl EngineOptions {
                 }
             }
             "threads" => self.threads = number(1, 1)? as usize,
+            "scoreformat" => self.score_format = value.parse()?,
             _ => return Err(Error::UnknownOption(name.to_string())),
         }
         Ok(())
@@ -137,5 +181,14 @@ mod tests {
         assert!(o.set("Checkpoint", "a,b").is_err());
         o.set("Engine", "alphabeta").unwrap();
         assert_eq!(o.spec(), "alphabeta:tt=64");
+        o.set("ScoreFormat", "NatSel").unwrap();
+        assert_eq!(o.score_format, ScoreFormat::Natsel);
+        assert!(o.set("ScoreFormat", "centipawns").is_err());
+        assert_eq!(o.score_format, ScoreFormat::Natsel);
+        // The format is no part of the agent.
+        assert_eq!(o.spec(), "alphabeta:tt=64");
+        assert!(o.declarations().contains(
+            &"option name ScoreFormat type combo default natsel var ugi var natsel".into()
+        ));
     }
 }

@@ -5,10 +5,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use pjlab_agents::{Agent, Control, Decision, Score, SearchLimits};
+use pjlab_agents::{Agent, Control, Decision, SearchLimits};
 use pjlab_core::{Game, GameKit, Outcome, Side};
 
 use crate::go::parse_go;
+use crate::info::InfoLines;
 use crate::{EngineOptions, Factory, Output, say, startpos};
 
 /// Whether `mv` is one of the legal moves of `position` (none once the game is over).
@@ -25,36 +26,6 @@ fn result_word<G: Game>(position: &G) -> &'static str {
         Some(Outcome::Draw) => "draw",
         None => "none",
     }
-}
-
-/// The `info` line of a search from `root` (see the crate's docs for the score).
-fn info_line<G: Game>(root: &G, decision: &Decision<G::Move>) -> String {
-    let ms = decision.elapsed.as_millis().max(1);
-    let score = match decision.score {
-        Some(Score::Centi(c)) => format!(" score cp {c}"),
-        Some(Score::Value(v)) => format!(" score cp {}", (v * 1000.0).round() as i32),
-        Some(Score::Mate(plies)) => format!(" score mate {}", mate_moves(plies)),
-        None => String::new(),
-    };
-    let mut line = format!(
-        "info depth {}{score} nodes {} nps {} time {}",
-        decision.depth,
-        decision.nodes,
-        u128::from(decision.nodes) * 1000 / ms,
-        decision.elapsed.as_millis()
-    );
-    if !decision.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&root.line_to_text(&decision.pv).join(" "));
-    }
-    line
-}
-
-/// A forced result in `plies` as UGI's moves of the side to move: a win in 1 or 2 plies is
-/// mate 1, in 3 or 4 plies mate 2; losses are negative.
-fn mate_moves(plies: i32) -> i32 {
-    let moves = (plies.abs() + 1) / 2;
-    if plies >= 0 { moves } else { -moves }
 }
 
 /// A running search: its thread (which hands the agent back) and its stop flag.
@@ -82,11 +53,16 @@ pub(crate) struct Session<'a, K: GameKit> {
 
 impl<'a, K: GameKit> Session<'a, K> {
     /// A session at the start position, with the default options.
-    pub(crate) fn new(out: Output, factory: &'a Factory<K::Game>, name: &str) -> Session<'a, K> {
+    pub(crate) fn new(
+        out: Output,
+        factory: &'a Factory<K::Game>,
+        name: &str,
+        options: EngineOptions,
+    ) -> Session<'a, K> {
         Session {
             out,
             factory,
-            options: EngineOptions::default(),
+            options,
             agent: None,
             games: 0,
             running: None,
@@ -148,7 +124,7 @@ impl<'a, K: GameKit> Session<'a, K> {
             "ugi" => {
                 say(&self.out, &format!("id name {}", self.name));
                 say(&self.out, "id author pjlab");
-                for option in EngineOptions::declarations() {
+                for option in self.options.declarations() {
                     say(&self.out, &option);
                 }
                 say(&self.out, "ugiok");
@@ -230,6 +206,9 @@ impl<'a, K: GameKit> Session<'a, K> {
             Ok(go) => go,
             Err(e) => return self.error(&e),
         };
+        if let Some(text) = go.manual {
+            return self.play_manual(&text);
+        }
         if let Some(depth) = go.perft {
             let started = Instant::now();
             let mut total = 0;
@@ -276,9 +255,13 @@ impl<'a, K: GameKit> Session<'a, K> {
         let position = self.position.clone();
         let out = Arc::clone(&self.out);
         let flag = Arc::clone(&stop);
+        let format = self.options.score_format;
         let handle = std::thread::spawn(move || {
+            let mut lines = InfoLines::new(format);
             let mut report = |d: &Decision<<K::Game as Game>::Move>| {
-                say(&out, &info_line(&position, d));
+                for line in lines.report(&position, d) {
+                    say(&out, &line);
+                }
             };
             let mut control = Control {
                 limits: Some(limits),
@@ -286,6 +269,10 @@ impl<'a, K: GameKit> Session<'a, K> {
                 progress: &mut report,
             };
             let decision = agent.search(&position, &mut control);
+            drop(control);
+            for line in lines.finish(&position, &decision) {
+                say(&out, &line);
+            }
             let answer = decision
                 .best_move
                 .map_or_else(|| "none".to_string(), |mv| position.move_to_text(mv));
@@ -298,6 +285,24 @@ impl<'a, K: GameKit> Session<'a, K> {
             stop,
             unlimited,
         });
+    }
+
+    /// `go manual <move>`: plays a legal move on the position, as Natural Selection does; the
+    /// position's history keeps it (`query fen` shows the position after it).
+    fn play_manual(&mut self, text: &str) {
+        if self.position.outcome().is_some() {
+            return self.error(&format!("move {text} after the end of the game"));
+        }
+        match self.position.parse_move(text) {
+            Ok(mv) if is_legal(&self.position, mv) => {
+                self.position.play_unchecked(mv);
+                self.moves.push(mv);
+            }
+            _ => self.error(&format!(
+                "illegal move {text} in {}",
+                self.position.to_text()
+            )),
+        }
     }
 
     fn query(&mut self, words: &[&str]) {
@@ -336,6 +341,11 @@ impl<'a, K: GameKit> Session<'a, K> {
         let mut options = self.options.clone();
         if let Err(e) = options.set(&name, &value) {
             return self.error(&e.to_string());
+        }
+        // An option of the output alone (`ScoreFormat`) keeps the agent and its tables.
+        if options.spec() == self.options.spec() && self.agent.is_some() {
+            self.options = options;
+            return;
         }
         match (self.factory)(&options) {
             Ok(agent) => {
