@@ -12,6 +12,10 @@
 # and run it again: finished cells are skipped, an interrupted one resumes. Every level plays on
 # a fixed depth, node or simulation budget, so other work on the machine slows the atlas but does
 # not change its games. PJLAB names the binary (default: the release build of this checkout).
+# The committed atlases are complete: their games were played by release builds of commits
+# 5013209, 13043fa and 17bbfce (each cell's sessions lines), so this script finds every cell
+# finished. A build resumes an unfinished atlas in place only if it plays the recorded games
+# exactly, which same-games.sh checks.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 workers=${1:-2}

@@ -5,6 +5,10 @@ searched at depth 3 from a fresh agent (`pjlab analyse`): best move, score and n
 move tree counted to depth 2 under each rule set (`pjlab perft`), which must be the same.
 
     python3 same-search.py PJLAB GAMES_TXT GAME_ID > same-search.txt
+
+PJLAB must be a build from before commit db4c9fe (its parent 96efcb2 or an older one): from
+db4c9fe on, `pjlab replay` refuses a record without a move ("holds no game"), which the first
+position (after 0 plies) is.
 """
 
 import re

@@ -10,7 +10,8 @@
 #
 # Played by the build of the time, whose `nnue data --out FILE.txt` wrote a text file; today's
 # build writes a run directory (`--out DIR`, positions.parquet inside) and refuses `.txt`, so
-# replaying this script needs that build (its commit is in the directory's nets' cards).
+# replaying this script needs a build from before commit 8d5d05f, which made that change: its
+# parent 92e5554 or an older one.
 # `nnue train --data` still reads the text files kept here.
 set -e
 PJLAB=${PJLAB:-target/release/pjlab}
