@@ -6,7 +6,8 @@
 #   experiments/mcts-strongest/train.sh [OUT]
 #
 # OUT (default ~/pjlab-runs/mcts-strongest, outside the checkout so that a fresh checkout keeps
-# it) is the run directory; run the script again to resume from the newest checkpoint. The run
+# it) is the run directory; run the script again to resume from the newest checkpoint (on a new
+# machine, from the carry that park.sh left in experiments/mcts-strongest/carry/). The run
 # plays on fixed simulation budgets, so other work on the machine slows it but does not change
 # it. PJLAB names the binary (default: the release build of this checkout). On a kernel that
 # groups processes by session (/proc/sys/kernel/sched_autogroup_enabled = 1), nice alone does
@@ -17,5 +18,15 @@ out=${1:-$HOME/pjlab-runs/mcts-strongest}
 PJLAB=${PJLAB:-target/release/pjlab}
 [ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
 mkdir -p "$(dirname "$out")"
+# A machine without the run directory takes it from the carry that park.sh committed, and
+# resumes with the window refilled (the positions files are not carried).
+refill=()
+carry=experiments/mcts-strongest/carry
+if [ ! -e "$out/checkpoints/latest" ] && [ -f "$carry/checkpoints/latest" ]; then
+  mkdir -p "$out"
+  cp -r "$carry"/. "$out"/
+  refill=(--refill-window)
+  echo "train.sh: $out seeded from $carry ($(cat "$carry/checkpoints/latest")), window refilled"
+fi
 exec nice -n 19 "$PJLAB" train --config configs/mcts-strongest-pijersi.toml --out "$out" \
-  --keep-every 100
+  --keep-every 100 "${refill[@]}"

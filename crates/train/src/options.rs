@@ -30,6 +30,12 @@ pub struct RunOptions {
     /// Raised (by a signal handler, say) to stop after the iteration in progress and its
     /// checkpoint; the run stays resumable.
     pub stop: Option<&'static AtomicBool>,
+    /// Resume even where the replay window's positions files are gone: a run carried to another
+    /// machine with its checkpoint, metrics and provenance but not its `positions/` (hundreds of
+    /// megabytes). The window then starts empty and refills from new self-play, so the run no
+    /// longer equals an uninterrupted one from there on; the command line in
+    /// `provenance.jsonl` records that it was asked for. Without it such a resume is refused.
+    pub refill_window: bool,
 }
 
 impl RunOptions {
@@ -43,6 +49,7 @@ impl RunOptions {
             keep_every: None,
             provenance: pjlab_core::Provenance::default(),
             stop: None,
+            refill_window: false,
         }
     }
 }

@@ -53,7 +53,7 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
     let judge = Judge::new(config)?;
     let out = &options.out;
     let run = open_run(config, options)?;
-    let mut trainer = Trainer::<K>::resume(config, out)?;
+    let mut trainer = Trainer::<K>::resume(config, out, options.refill_window)?;
     let progress = &*options.progress;
     progress.begin(
         "train",

@@ -120,6 +120,35 @@ fn a_stopped_run_resumes_exactly() {
 }
 
 #[test]
+fn a_run_carried_without_its_positions_resumes_only_when_asked_and_refills_its_window() {
+    let config = tiny_pijersi();
+    let straight = tempfile::tempdir().unwrap();
+    let a = train(&config, &quiet(straight.path())).unwrap();
+
+    let carried = tempfile::tempdir().unwrap();
+    let mut options = quiet(carried.path());
+    options.stop_after = Some(2);
+    train(&config, &options).unwrap();
+    std::fs::remove_dir_all(carried.path().join("positions")).unwrap();
+    options.stop_after = None;
+    let refused = train(&config, &options).unwrap_err().to_string();
+    assert!(refused.contains("iter-0002.parquet"), "{refused}");
+
+    options.refill_window = true;
+    let b = train(&config, &options).unwrap();
+    assert_eq!(b.iterations, 3);
+    let strip = |m: &[IterationMetrics]| m.iter().map(untimed).collect::<Vec<_>>();
+    assert_eq!(strip(&a.metrics[..2]), strip(&b.metrics[..2]));
+    // The third iteration plays with the same weights, so the same games; its window holds
+    // only its own positions (fewer than the capacity the run had reached, which it keeps).
+    assert_eq!(a.metrics[2].selfplay, b.metrics[2].selfplay);
+    let third = read_positions(&carried.path().join("positions/iter-0003.parquet")).unwrap();
+    assert!(third.len() < a.metrics[2].window, "{}", third.len());
+    assert_eq!(b.metrics[2].window, third.len());
+    assert_eq!(b.metrics[2].seen, a.metrics[2].seen);
+}
+
+#[test]
 fn the_run_directory_holds_config_games_checkpoints_metrics_and_plots() {
     let config = tiny_pijersi();
     let dir = tempfile::tempdir().unwrap();

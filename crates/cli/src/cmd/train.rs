@@ -52,6 +52,12 @@ pub struct Args {
     /// ladder of the run's networks).
     #[arg(long, value_name = "N")]
     keep_every: Option<u32>,
+    /// Resume a run whose replay window's positions files are gone (a run directory carried to
+    /// another machine with its checkpoint, metrics and provenance only): the window starts
+    /// empty and refills from new self-play. From there on the run differs from an
+    /// uninterrupted one; provenance.jsonl keeps the command line that asked for it.
+    #[arg(long)]
+    refill_window: bool,
 }
 
 /// Runs the command: the configuration's `game` (Pijersi when it names none) picks the kit.
@@ -108,6 +114,7 @@ fn run_game<K: GameKit>(
     options.stop_after = args.stop_after;
     options.keep_checkpoints = args.keep_checkpoints;
     options.keep_every = args.keep_every;
+    options.refill_window = args.refill_window;
     options.provenance = crate::cmd::provenance();
     // Ctrl-C or SIGTERM stops after the iteration in progress, also where the shell started
     // the run with SIGINT ignored (a background job): the handler replaces the ignoring.

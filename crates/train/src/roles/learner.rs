@@ -85,7 +85,7 @@ pub fn learn<K: GameKit>(
     let judge = Judge::new(config)?;
     let out = &options.out;
     let _run = open_run(config, options)?;
-    let mut trainer = Trainer::<K>::resume(config, out)?;
+    let mut trainer = Trainer::<K>::resume(config, out, options.refill_window)?;
     if crate::checkpoint::latest::<K>(out)?.is_none() {
         trainer.checkpoint(config, options, 0, 0.0)?;
     }

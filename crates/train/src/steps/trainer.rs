@@ -59,7 +59,15 @@ pub(crate) struct Trainer<K: GameKit> {
 
 impl<K: GameKit> Trainer<K> {
     /// A fresh trainer for `config`, or the one the newest checkpoint in `out` left.
-    pub(crate) fn resume(config: &RunConfig<K>, out: &Path) -> Result<Trainer<K>, Error> {
+    ///
+    /// With `refill`, a checkpoint whose window cannot be read back from the positions files
+    /// (missing or unreadable) resumes with an empty window instead of failing; it keeps the
+    /// count of samples seen, so its capacity is the one the run had reached.
+    pub(crate) fn resume(
+        config: &RunConfig<K>,
+        out: &Path,
+        refill: bool,
+    ) -> Result<Trainer<K>, Error> {
         let encoder = K::encoder(&config.game);
         let labels = Labeller::new(&config.train)?;
         let shape = NetShape {
@@ -88,7 +96,14 @@ impl<K: GameKit> Trainer<K> {
                 )));
             }
             trainer.learner.load(&path)?;
-            trainer.window = checkpoint::restore_window(out, &state)?;
+            trainer.window = match checkpoint::restore_window(out, &state) {
+                Ok(window) => window,
+                // Empty, but as large as the run had grown it: it counts the samples seen.
+                Err(_) if refill => {
+                    ReplayWindow::restore(config.window.clone(), &[], &[], state.window_seen)?
+                }
+                Err(e) => return Err(e),
+            };
             trainer.done = state.iteration;
             trainer.elapsed_before = state.elapsed_s;
             trainer.chunks = state.chunks;
