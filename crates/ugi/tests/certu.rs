@@ -6,7 +6,7 @@
 //! float, the last one seen; `__init_transform_score` fits its score scale to the engine's scores
 //! of four small positions and asserts that the fit is increasing.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;

@@ -15,6 +15,7 @@ pub mod play;
 pub mod replay;
 pub mod report;
 pub mod selfplay;
+pub mod serve;
 pub mod setup;
 pub mod show;
 pub mod train;
