@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lab's tests, everything the README's test command promises: the Rust workspace (release
-# mode: perft and search tests are hot), then scripts/ray/lab.py on a local Ray instance (a
-# training run with two actors, a sharded balance study, killed actors and learners). Ray and
+# mode: perft and search tests are hot), the web app in a browser, then scripts/ray/lab.py on a
+# local Ray instance (a training run with two actors, a sharded balance study, killed actors and
+# learners). Ray and
 # pytest go into .venv-ray beside this script's repository on first use (Python 3.11 or newer
 # with venv; on Debian, apt install python3-venv).
 set -euo pipefail
@@ -15,6 +16,9 @@ cargo test --workspace --release
 scripts/test-python.sh
 # The binary lab.py runs (already built by the tests above; this only makes sure).
 cargo build --release -p pjlab-cli
+# `pjlab serve`'s page in a real browser: Debian's Chromium driven by playwright-core (both
+# installed on first use), a whole game by clicks, its downloaded record replayed.
+scripts/test-browser.sh
 
 venv=.venv-ray
 if [ ! -x "$venv/bin/python" ]; then

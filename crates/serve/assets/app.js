@@ -46,15 +46,22 @@ function atEnd() { return S.view === S.moves.length; }
 
 // --- the position shown -------------------------------------------------------------------
 
+// Shows position `view` of the game (and lets the engine move when the seat is its own).
+// `data-busy` on the body is true while the page waits for the server (tests wait on it).
 async function show(view) {
-  S.view = Math.max(0, Math.min(view, S.moves.length));
-  S.selection = [];
-  const state = await api("/state", where(S.moves.slice(0, S.view)));
-  S.state = state;
-  if (S.start === null) S.start = state.start;
-  draw();
-  if (atEnd() && !state.over && !humanSeat(state.seat) && !S.search && S.mode === "play") {
-    engineMove();
+  document.body.dataset.busy = "true";
+  try {
+    S.view = Math.max(0, Math.min(view, S.moves.length));
+    S.selection = [];
+    const state = await api("/state", where(S.moves.slice(0, S.view)));
+    S.state = state;
+    if (S.start === null) S.start = state.start;
+    draw();
+    if (atEnd() && !state.over && !humanSeat(state.seat) && !S.search && S.mode === "play") {
+      engineMove();
+    }
+  } finally {
+    document.body.dataset.busy = "false";
   }
 }
 
@@ -76,7 +83,7 @@ function draw() {
   });
   let words;
   if (st.over) words = st.result === "draw" ? "draw" : `${st.result} wins`;
-  else words = `${st.side_to_move} to move` + (st.seats > 2 ? ` (seat ${st.seat + 1})` : "") +
+  else words = `${st.side_to_move} to move` + (st.seats > 2 ? ` (seat ${st.seat})` : "") +
     (humanSeat(st.seat) ? ": your move" : "");
   status(`${S.game} · move ${S.view}/${S.moves.length} · ${words}`);
   document.body.dataset.over = String(st.over);
@@ -207,8 +214,10 @@ async function runSearch(andPlay) {
   } catch (e) {
     if (e.name !== "AbortError") status(e.message, true);
   } finally {
-    S.search = null;
-    document.body.classList.remove("thinking");
+    if (S.search && S.search.controller === controller) {
+      S.search = null;
+      document.body.classList.remove("thinking");
+    }
   }
   if (andPlay && done && done.move) await play(done.move);
 }
@@ -239,12 +248,20 @@ function gameChanged() {
 function seatsFor(seats, sides) {
   const items = seats === 2
     ? [["0", `${sides[0]} (first)`], ["1", `${sides[1]}`]]
-    : Array.from({ length: seats }, (_, k) => [String(k), `seat ${k + 1} (${sides[k % 2]})`]);
+    : Array.from({ length: seats }, (_, k) => [String(k), `seat ${k} (${sides[k % 2]})`]);
   return items.concat([["all", "every seat (no engine)"], ["none", "no seat (engine against itself)"]]);
+}
+
+function clearInfo() {
+  for (const id of ["win", "score", "depth", "nodes", "time", "pv"]) $(id).textContent = "–";
+  $("winbar").style.width = "50%";
+  $("candidates").innerHTML = "";
+  S.candidates = [];
 }
 
 async function newGame(extra) {
   if (S.search) { S.search.controller.abort(); S.search = null; }
+  clearInfo();
   S.game = $("game").value;
   S.variant = $("variant").value;
   S.mode = "play";
@@ -265,6 +282,7 @@ async function newGame(extra) {
 
 async function openState(st, title) {
   if (S.search) { S.search.controller.abort(); S.search = null; }
+  clearInfo();
   S.game = st.game;
   $("game").value = st.game;
   gameChanged();
