@@ -2,9 +2,8 @@
 # The lab's tests, everything the README's test command promises: the Rust workspace (release
 # mode: perft and search tests are hot), the web app in a browser, then scripts/ray/lab.py on a
 # local Ray instance (a training run with two actors, a sharded balance study, killed actors and
-# learners). Ray and
-# pytest go into .venv-ray beside this script's repository on first use (Python 3.11 or newer
-# with venv; on Debian, apt install python3-venv).
+# learners). Ray and pytest go into .venv-ray beside this script's repository on first use
+# (Python 3.11 or newer with venv; on Debian, apt install python3-venv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
