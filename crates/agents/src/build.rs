@@ -67,6 +67,9 @@ impl From<spec::SpecError> for SpecError {
     fn from(e: spec::SpecError) -> Self {
         match e {
             spec::SpecError::Malformed(option) => SpecError::Malformed(option),
+            spec::SpecError::NoName => SpecError::UnknownAgent {
+                name: String::new(),
+            },
             spec::SpecError::UnknownOption { name, key, allowed } => SpecError::UnknownOption {
                 agent: name,
                 key,

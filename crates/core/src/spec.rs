@@ -68,6 +68,9 @@ pub enum SpecError {
         /// The option repeated.
         key: String,
     },
+    /// A spec without a name (empty, or starting with `:`).
+    #[error("a spec starts with a name: `name` or `name:key=value,...`")]
+    NoName,
     /// A required option that is absent.
     #[error("`{name}` needs `{key}`")]
     Missing {
@@ -121,9 +124,13 @@ impl Spec {
     /// skipped).
     ///
     /// # Errors
-    /// [`SpecError::Malformed`] for an option that is not `key=value`.
+    /// [`SpecError::NoName`] when nothing comes before the `:`; [`SpecError::Malformed`] for an
+    /// option that is not `key=value`.
     pub fn parse(text: &str) -> Result<Spec, SpecError> {
         let (name, rest) = split(text);
+        if name.trim().is_empty() {
+            return Err(SpecError::NoName);
+        }
         let mut options = Vec::new();
         for option in rest.unwrap_or("").split(',') {
             if option.trim().is_empty() {
@@ -375,6 +382,11 @@ mod tests {
                 allowed: "none".into()
             })
         );
+        assert_eq!(
+            Spec::parse(" : depth=3").unwrap_err().to_string(),
+            "a spec starts with a name: `name` or `name:key=value,...`"
+        );
+        assert_eq!(Spec::parse("").unwrap_err(), SpecError::NoName);
         assert_eq!(
             Spec::parse("alphabeta:depth").unwrap_err().to_string(),
             "option `depth` is not key=value"

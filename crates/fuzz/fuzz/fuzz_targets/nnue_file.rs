@@ -1,0 +1,3 @@
+#![no_main]
+//! cargo-fuzz binary of the `nnue_file` target (`pjlab_fuzz`'s docs say what it checks).
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pjlab_fuzz::run("nnue_file", data));
