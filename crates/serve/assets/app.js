@@ -99,15 +99,16 @@ function candidates() {
 
 function markTargets() {
   const board = $("board");
-  board.querySelectorAll("polygon.cell").forEach((p) => p.classList.remove("target", "selected"));
+  const cell = (c) => board.querySelector(`polygon.cell[data-cell="${c}"], rect.square[data-cell="${c}"]`);
+  board.querySelectorAll("polygon.cell, rect.square").forEach((p) => p.classList.remove("target", "selected"));
   if (!S.state || S.state.over) return;
   const next = new Set();
   for (const m of candidates()) {
     if (m.cells.length > S.selection.length) next.add(m.cells[S.selection.length]);
   }
   // Before the first click: the cells a move starts from.
-  next.forEach((c) => board.querySelector(`polygon.cell[data-cell="${c}"]`)?.classList.add("target"));
-  S.selection.forEach((c) => board.querySelector(`polygon.cell[data-cell="${c}"]`)?.classList.add("selected"));
+  next.forEach((c) => cell(c)?.classList.add("target"));
+  S.selection.forEach((c) => cell(c)?.classList.add("selected"));
 }
 
 function clickCell(cell) {

@@ -104,6 +104,14 @@ pub fn legal_texts<G: Game>(position: &G) -> Vec<String> {
 
 /// The cells a move's text names, in order (`a4b5c4`: a4, b5, c4): what a board click selects.
 pub fn cells_of(text: &str) -> Vec<String> {
+    // Chomp: the square `row,col` itself.
+    if let Some((r, c)) = text.split_once(',')
+        && !r.is_empty()
+        && !c.is_empty()
+        && r.chars().chain(c.chars()).all(|ch| ch.is_ascii_digit())
+    {
+        return vec![text.to_string()];
+    }
     let bytes = text.as_bytes();
     let mut cells = Vec::new();
     let mut i = 0;
@@ -233,6 +241,7 @@ mod tests {
         assert_eq!(cells_of("a1a1b2"), ["a1", "a1", "b2"]);
         assert_eq!(cells_of("e6e8f6"), ["e6", "e8", "f6"]);
         assert_eq!(cells_of("pass"), Vec::<String>::new());
-        assert_eq!(cells_of("3,4"), Vec::<String>::new());
+        assert_eq!(cells_of("3,4"), ["3,4"]);
+        assert_eq!(cells_of("3,"), Vec::<String>::new());
     }
 }
