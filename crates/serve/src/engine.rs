@@ -41,6 +41,8 @@ pub const MAX_MOVETIME_MS: u64 = 60_000;
 pub const MAX_DEPTH: u32 = 64;
 /// The most nodes (or simulations) a request may ask for.
 pub const MAX_NODES: u64 = 100_000_000;
+/// The largest alpha-beta table a spec may ask for (`tt=`), in MiB: each search allocates its own.
+pub const MAX_TT_MIB: u64 = 512;
 
 /// Checks a request's limits: `None` (no limit given) for the player's own budget.
 ///
@@ -97,6 +99,24 @@ pub fn check_spec(spec: &str) -> Result<(), ApiError> {
         return Err(ApiError::Player(
             "ugi players run external programs: the server does not start them".into(),
         ));
+    }
+    // Options that size what a search allocates.
+    let options = spec.split_once(':').map_or("", |(_, o)| o);
+    for option in options.split(',') {
+        let Some((key, value)) = option.split_once('=') else {
+            continue;
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let bound = match key {
+            "tt" => MAX_TT_MIB,
+            "sims" | "nodes" => MAX_NODES,
+            _ => continue,
+        };
+        if value.parse::<u64>().map_or(true, |v| v > bound) {
+            return Err(ApiError::Player(format!(
+                "player {key}={value}: at most {bound} here"
+            )));
+        }
     }
     Ok(())
 }
