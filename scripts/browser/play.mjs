@@ -1,7 +1,7 @@
 // The real-browser test of `pjlab serve`: Debian's Chromium, driven by playwright-core, loads
 // the page, plays a whole Pijersi game against alphabeta:depth=1 by clicking the board, downloads
 // the record, and checks that `pjlab replay` accepts it with the page's result. With SHOTS=DIR it
-// also takes screenshots of the page's states (a game, analysis, Abalone, doubles, a replay).
+// also takes screenshots (JPEG) of the page's states (a game, analysis, Abalone, doubles, a replay).
 //
 // Usage: node play.mjs PJLAB_BINARY [CHROMIUM]
 import { spawn, execFileSync } from "node:child_process";
@@ -14,6 +14,11 @@ const pjlab = process.argv[2];
 const browserPath = process.argv[3] || "/usr/bin/chromium";
 const shots = process.env.SHOTS || null;
 const work = mkdtempSync(join(tmpdir(), "pjlab-browser-"));
+
+// A screenshot of the page as a JPEG under SHOTS (small enough to keep beside the code).
+async function shot(page, name) {
+  await page.screenshot({ path: join(shots, `${name}.jpg`), type: "jpeg", quality: 70 });
+}
 
 function fail(message) {
   console.error(`browser test: ${message}`);
@@ -71,7 +76,7 @@ try {
       (document.body.dataset.over === "true" || /your move/.test(document.getElementById("status").textContent)));
     const st = await page.evaluate(() => ({ over: S.state.over, legal: S.state.legal, ply: S.moves.length }));
     if (st.over) break;
-    if (plies === 4 && shots) await page.screenshot({ path: join(shots, "game.png") });
+    if (plies === 4 && shots) await shot(page, "game");
     seed = (seed * 1103515245 + 12345) % 2147483648;
     const move = st.legal[seed % st.legal.length];
     for (const cell of move.cells) {
@@ -99,7 +104,7 @@ try {
   console.log(`browser test: a game of ${total} plies by clicks, ${result}; pjlab replay agrees`);
 
   if (shots) {
-    await page.screenshot({ path: join(shots, "game-over.png") });
+    await shot(page, "game-over");
     // Analysis: a pasted record, stepped back, searched.
     await page.fill("#record", readFileSync(file, "utf8"));
     await page.click("#load-record");
@@ -111,7 +116,7 @@ try {
     await page.click("#analyse");
     await page.waitForFunction(() => document.getElementById("pv").textContent !== "–");
     await page.waitForFunction(() => !document.body.classList.contains("thinking"));
-    await page.screenshot({ path: join(shots, "analysis.png") });
+    await shot(page, "analysis");
     // Abalone against the engine, a few moves in.
     await page.fill("#movetime", "0");
     await page.fill("#spec", "alphabeta:depth=1");
@@ -122,7 +127,7 @@ try {
     await page.waitForFunction(() => S.moves.length >= 6);
     await page.selectOption("#seat", "all");
     await page.waitForFunction(() => !document.body.classList.contains("thinking"));
-    await page.screenshot({ path: join(shots, "abalone.png") });
+    await shot(page, "abalone");
     // Doubles: the browser on seat 1, the engine on the three others.
     await page.selectOption("#variant", "doubles");
     await page.click("#new");
@@ -132,13 +137,13 @@ try {
     await page.waitForFunction(() => /your move/.test(document.getElementById("status").textContent));
     const d = await page.evaluate(() => S.state.legal[0].cells[0]);
     await page.locator(`#board polygon.cell[data-cell="${d}"]`).click({ force: true });
-    await page.screenshot({ path: join(shots, "doubles.png") });
+    await shot(page, "doubles");
     // A recorded game under --runs.
     await page.selectOption("#game", "pijersi");
     await page.selectOption("#runs", "game.txt");
     await page.click("#open-run");
     await page.waitForFunction(() => S.mode === "analyse" && S.moves.length === 2);
-    await page.screenshot({ path: join(shots, "replay.png") });
+    await shot(page, "replay");
   }
   if (errors.length) fail(`errors in the page: ${errors.join("; ")}`);
 } catch (e) {
