@@ -186,7 +186,12 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
                 time: options.take_duration("time")?,
             };
             let mut engine = AbOptions::default();
-            if let Some(mib) = options.take_parsed("tt", "a size in MiB")? {
+            // A table this process cannot reserve is refused here: allocating it in the engine
+            // would abort the process.
+            let tt = "a size in MiB that this machine can reserve";
+            if let Some(mib) = options.take_with("tt", tt, |v| {
+                v.parse::<usize>().ok().filter(|&mib| can_reserve_mib(mib))
+            })? {
                 engine.tt_mib = mib;
             }
             if let Some(plies) = options.take_parsed("quiescence", "a number of plies")? {
@@ -296,4 +301,11 @@ pub fn build<K: GameKit>(spec: &str, seed: u64) -> Result<Box<dyn Agent<K::Game>
             name: name.to_string(),
         }),
     }
+}
+
+/// Whether `mib` MiB can be reserved now (reserved and given back at once: with the kernel's
+/// overcommit, only address space, not memory, is taken).
+fn can_reserve_mib(mib: usize) -> bool {
+    mib.checked_mul(1 << 20)
+        .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
 }

@@ -204,6 +204,20 @@ fn end_of_input_ends_the_session_cleanly() {
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
 }
 
+/// Found while writing the UGI session's fuzz target: input that ends during `go infinite` left
+/// the session waiting for a `stop` that could not come.
+#[test]
+fn end_of_input_stops_an_infinite_search() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    drop(e.stdin);
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+    let lines: Vec<String> = e.lines.iter().collect();
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+}
+
 #[test]
 fn matches_through_the_ugi_client_replay_the_in_process_engine() {
     // Alpha-beta behind `pjlab ugi`, driven by the lab's UGI client, must play exactly the games

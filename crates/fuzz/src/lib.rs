@@ -19,6 +19,7 @@ mod files;
 mod input;
 mod play;
 mod text;
+mod ugi;
 
 pub use input::Script;
 
@@ -56,6 +57,7 @@ pub const TARGETS: &[Target] = &[
     play::PIJERSI_PLAY,
     play::ABALONE_PLAY,
     play::NNUE_ACCUMULATOR,
+    ugi::UGI_SESSION,
 ];
 
 /// The target called `name`.

@@ -6,7 +6,9 @@
 //! [`run`] reads commands line by line and answers on a shared writer; searches run on their own
 //! thread, so `isready` and `stop` are answered while one runs. Bad input never ends the
 //! session: an unknown command, a bad option or an illegal move answers `info error ...` and
-//! leaves the state as it was. End of input ends the session cleanly.
+//! leaves the state as it was. End of input ends the session cleanly: a search with limits
+//! first answers its `bestmove`, a search without (`go infinite`) is stopped and answers its
+//! own.
 //!
 //! | command | answer |
 //! |---|---|
@@ -103,8 +105,9 @@ pub fn run_with<K: GameKit>(
             return;
         }
     }
-    // End of input: let a running search finish its move, then end.
-    session.finish_search(false);
+    // End of input: a search with limits finishes its move; one without (`go infinite`),
+    // which only a `stop` that can no longer come would end, is stopped. Then the session ends.
+    session.end_of_input();
 }
 
 /// The start `startpos` names: the game's first variant's.
