@@ -15,9 +15,11 @@ const browserPath = process.argv[3] || "/usr/bin/chromium";
 const shots = process.env.SHOTS || null;
 const work = mkdtempSync(join(tmpdir(), "pjlab-browser-"));
 
-// A screenshot of the page as a JPEG under SHOTS (small enough to keep beside the code).
+// A screenshot of the page under SHOTS: a JPEG (small enough to keep beside the code), or a PNG
+// with SHOTS_PNG=1.
 async function shot(page, name) {
-  await page.screenshot({ path: join(shots, `${name}.jpg`), type: "jpeg", quality: 70 });
+  if (process.env.SHOTS_PNG === "1") await page.screenshot({ path: join(shots, `${name}.png`) });
+  else await page.screenshot({ path: join(shots, `${name}.jpg`), type: "jpeg", quality: 70 });
 }
 
 function fail(message) {
@@ -116,6 +118,8 @@ try {
     await page.click("#analyse");
     await page.waitForFunction(() => document.getElementById("pv").textContent !== "–");
     await page.waitForFunction(() => !document.body.classList.contains("thinking"));
+    await page.click("#rank");
+    await page.waitForFunction(() => document.querySelectorAll("#ranked li").length === 5);
     await shot(page, "analysis");
     // Abalone against the engine, a few moves in.
     await page.fill("#movetime", "0");

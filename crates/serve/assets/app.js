@@ -144,14 +144,34 @@ function limits() {
   return ms > 0 ? { movetime_ms: Math.min(ms, 60000) } : {};
 }
 
+// A score in words: centi-units (and an MCTS value), or a forced result.
+function scoreWords(sc) {
+  if (!sc) return "–";
+  if (sc.mate_plies !== undefined) return sc.mate_plies >= 0 ? `wins in ${sc.mate_plies} plies` : `loses in ${-sc.mate_plies} plies`;
+  return `${sc.cp >= 0 ? "+" : ""}${sc.cp} cu` + (sc.value !== undefined ? ` (value ${sc.value})` : "");
+}
+
+// The best moves of the position shown: each searched after it (/rank, alpha-beta).
+async function rankMoves() {
+  const depth = Math.max(1, Math.min(5, Number($("rank-depth").value) || 3));
+  const player = spec().startsWith("alphabeta") ? spec() : "alphabeta";
+  const ol = $("ranked");
+  ol.innerHTML = "<li>…</li>";
+  try {
+    const r = await api("/rank", Object.assign(where(S.moves.slice(0, S.view)), { player, depth, count: 5 }));
+    ol.innerHTML = "";
+    for (const m of r.moves) {
+      const li = document.createElement("li");
+      li.textContent = `${m.move}  ${scoreWords(m.score)}  ${m.pv.slice(1).join(" ")}`;
+      ol.appendChild(li);
+    }
+  } catch (e) { ol.innerHTML = ""; status(e.message, true); }
+}
+
 function showInfo(d) {
   const sc = d.score;
-  let words = "–", win = null;
-  if (sc) {
-    win = sc.win_probability;
-    if (sc.mate_plies !== undefined) words = sc.mate_plies >= 0 ? `wins in ${sc.mate_plies} plies` : `loses in ${-sc.mate_plies} plies`;
-    else words = `${sc.cp >= 0 ? "+" : ""}${sc.cp} cu` + (sc.value !== undefined ? ` (value ${sc.value})` : "");
-  }
+  const words = scoreWords(sc);
+  const win = sc ? sc.win_probability : null;
   $("score").textContent = words;
   $("win").textContent = win === null ? "–" : `${Math.round(win * 100)}% for the side to move`;
   $("winbar").style.width = win === null ? "50%" : `${Math.round(win * 100)}%`;
@@ -257,6 +277,7 @@ function clearInfo() {
   for (const id of ["win", "score", "depth", "nodes", "time", "pv"]) $(id).textContent = "–";
   $("winbar").style.width = "50%";
   $("candidates").innerHTML = "";
+  $("ranked").innerHTML = "";
   S.candidates = [];
 }
 
@@ -346,6 +367,7 @@ async function init() {
   $("last").onclick = () => show(S.moves.length);
   $("download").onclick = download;
   $("analyse").onclick = () => runSearch(false);
+  $("rank").onclick = () => rankMoves();
   $("go").onclick = () => engineMove();
   $("stop").onclick = () => stopSearch().catch((e) => status(e.message, true));
   $("play-text").onclick = () => { const t = $("move-text").value.trim(); if (t) play(t); };

@@ -112,6 +112,9 @@ pub struct ApiRequest {
     /// Which game of that file, from 0.
     #[serde(default)]
     pub index: Option<usize>,
+    /// How many moves `/rank` answers.
+    #[serde(default)]
+    pub count: Option<usize>,
 }
 
 impl ApiRequest {
@@ -245,26 +248,59 @@ impl Drop for Forget {
     }
 }
 
+/// What a worker runs for a request: a search, or a ranking of the moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Work {
+    Search,
+    Rank,
+}
+
 fn start_search<P: Players>(app: &Arc<App<P>>, req: &ApiRequest) -> Result<Started, ApiError> {
+    start(app, req, Work::Search)
+}
+
+fn start<P: Players>(app: &Arc<App<P>>, req: &ApiRequest, work: Work) -> Result<Started, ApiError> {
     let spec = req.player()?;
     let limits = engine::limits(req.movetime_ms, req.depth, req.nodes)?;
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, reports) = mpsc::unbounded_channel();
     let seed = req.player_seed.unwrap_or(0);
+    let depth = req.depth.unwrap_or(3);
+    if work == Work::Rank && depth > engine::MAX_RANK_DEPTH {
+        return Err(ApiError::Bad(format!(
+            "depth must be from 1 to {} to rank moves",
+            engine::MAX_RANK_DEPTH
+        )));
+    }
+    let count = req.count.unwrap_or(5).clamp(1, 50);
     let job: Box<dyn FnOnce() + Send> = with_kit!(req.game()?, |K| {
         let line = games::line::<K>(&req.at())?;
         if line.position.outcome().is_some() {
             return Err(ApiError::Bad("the game is over: nothing to search".into()));
         }
-        Box::new(engine::search_job::<K, P>(
-            Arc::clone(&app.players),
-            spec,
-            seed,
-            line.position,
-            limits,
-            Arc::clone(&stop),
-            tx,
-        ))
+        let players = Arc::clone(&app.players);
+        let flag = Arc::clone(&stop);
+        match work {
+            Work::Search => Box::new(engine::search_job::<K, P>(
+                players,
+                spec,
+                seed,
+                line.position,
+                limits,
+                flag,
+                tx,
+            )),
+            Work::Rank => Box::new(engine::rank_job::<K, P>(
+                players,
+                spec,
+                seed,
+                line.position,
+                depth,
+                count,
+                flag,
+                tx,
+            )),
+        }
     });
     app.pool.submit(job)?;
     let id = app.next_id.fetch_add(1, Ordering::SeqCst);
@@ -318,6 +354,34 @@ pub async fn bestmove<P: Players>(
     }
     Err(ApiError::Internal(
         "the search ended without an answer".into(),
+    ))
+}
+
+/// `POST /api/v1/rank`: the best `count` moves (5 by default), each searched `depth - 1` plies
+/// deep after it by `player` (`alphabeta` by default; depth 3 by default, at most 5).
+pub async fn rank<P: Players>(
+    State(app): State<Arc<App<P>>>,
+    request: Request,
+) -> Result<Json<Value>, ApiError> {
+    let mut req = body(request).await?;
+    if req.player.is_none() {
+        req.player = Some("alphabeta".into());
+    }
+    if req.movetime_ms.is_some() || req.nodes.is_some() {
+        return Err(ApiError::Bad(
+            "rank takes depth and count, not movetime_ms or nodes".into(),
+        ));
+    }
+    let mut started = start(&app, &req, Work::Rank)?;
+    while let Some(report) = started.reports.recv().await {
+        match report {
+            Report::Info(_) => {}
+            Report::Done(ranked) => return Ok(Json(ranked)),
+            Report::Failed(e) => return Err(e),
+        }
+    }
+    Err(ApiError::Internal(
+        "the ranking ended without an answer".into(),
     ))
 }
 

@@ -218,3 +218,105 @@ pub fn search_job<K: GameKit, P: Players>(
         let _ = out.send(end);
     }
 }
+
+/// The deepest search [`rank_job`] makes after each move.
+pub const MAX_RANK_DEPTH: u32 = 5;
+
+/// A score of the position after a move, turned to the mover's point of view (a forced result
+/// one ply longer).
+fn for_mover(score: Option<Score>) -> Option<Score> {
+    Some(match score? {
+        Score::Centi(c) => Score::Centi(-c),
+        Score::Value(v) => Score::Value(-v),
+        Score::Mate(p) if p >= 0 => Score::Mate(-(p + 1)),
+        Score::Mate(p) => Score::Mate(-p + 1),
+    })
+}
+
+/// An order on scores: quicker wins first, then evaluations, then slower losses.
+fn rank_key(score: Option<Score>) -> f64 {
+    match score {
+        Some(Score::Mate(p)) if p >= 0 => 1e9 - f64::from(p),
+        Some(Score::Mate(p)) => -1e9 - f64::from(p),
+        Some(Score::Centi(c)) => f64::from(c),
+        Some(Score::Value(v)) => f64::from(v) * 1000.0,
+        None => f64::MIN,
+    }
+}
+
+/// The job that ranks every legal move of `position`: each move played, the position after it
+/// searched `depth - 1` plies deep by the player (`depth` in all, as a whole search would look),
+/// the best `count` sent as one [`Report::Done`] `{"depth", "moves": [{"move", "score", "pv"}]}`.
+/// A move that ends the game is scored by its result.
+#[allow(clippy::too_many_arguments)]
+pub fn rank_job<K: GameKit, P: Players>(
+    players: Arc<P>,
+    spec: String,
+    seed: u64,
+    position: K::Game,
+    depth: u32,
+    count: usize,
+    stop: Arc<AtomicBool>,
+    out: mpsc::UnboundedSender<Report>,
+) -> impl FnOnce() + Send + 'static {
+    move || {
+        if stop.load(Ordering::SeqCst) {
+            return;
+        }
+        let run = std::panic::AssertUnwindSafe(|| {
+            let mut agent = match players.build::<K>(&spec, seed) {
+                Ok(a) => a,
+                Err(e) => return Report::Failed(ApiError::Player(e)),
+            };
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            let mut ranked = Vec::with_capacity(moves.len());
+            for mv in moves {
+                if stop.load(Ordering::SeqCst) {
+                    return Report::Failed(ApiError::Bad("stopped".into()));
+                }
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let (score, mut line) = match child.outcome() {
+                    Some(pjlab_core::Outcome::Win(side)) if side == position.side_to_move() => {
+                        (Some(Score::Mate(1)), Vec::new())
+                    }
+                    Some(pjlab_core::Outcome::Win(_)) => (Some(Score::Mate(-1)), Vec::new()),
+                    Some(pjlab_core::Outcome::Draw) => (Some(Score::Centi(0)), Vec::new()),
+                    None => {
+                        let mut quiet = |_: &Decision<<K::Game as Game>::Move>| {};
+                        let mut control = Control {
+                            limits: Some(SearchLimits {
+                                depth: Some(depth.saturating_sub(1).max(1)),
+                                time: Some(Duration::from_millis(MAX_MOVETIME_MS)),
+                                nodes: None,
+                            }),
+                            stop: Arc::clone(&stop),
+                            progress: &mut quiet,
+                        };
+                        let d = agent.search(&child, &mut control);
+                        (for_mover(d.score), d.pv)
+                    }
+                };
+                line.insert(0, mv);
+                ranked.push((rank_key(score), score, line));
+            }
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let best: Vec<Value> = ranked
+                .into_iter()
+                .take(count)
+                .map(|(_, score, line)| {
+                    json!({
+                        "move": position.move_to_text(line[0]),
+                        "score": score_json(score),
+                        "pv": position.line_to_text(&line),
+                    })
+                })
+                .collect();
+            Report::Done(json!({ "depth": depth, "moves": best }))
+        });
+        let end = std::panic::catch_unwind(run)
+            .unwrap_or_else(|_| Report::Failed(ApiError::Internal("the ranking panicked".into())));
+        let _ = out.send(end);
+    }
+}

@@ -124,6 +124,7 @@ pub fn router<P: Players>(app: Arc<api::App<P>>, loopback: bool) -> Router {
         .route("/state", post(api::state))
         .route("/record", post(api::record))
         .route("/bestmove", post(api::bestmove::<P>))
+        .route("/rank", post(api::rank::<P>))
         .route("/search", post(api::search::<P>))
         .route("/stop", post(api::stop::<P>))
         .route("/runs", get(api::runs_list::<P>))

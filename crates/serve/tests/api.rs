@@ -412,3 +412,37 @@ fn runs_files_stay_inside_the_directory() {
     );
     assert_eq!(status, 404);
 }
+
+#[test]
+fn rank_puts_a_winning_move_first() {
+    let addr = server(1, 2, None);
+    // White's rock on f1 wins by reaching row g; Black's scissors on g6 is far from row a.
+    let psn = "5s-/R-6/6/7/6/7/6 w 0 5";
+    let (status, ranked) = post(
+        addr,
+        "/api/v1/rank",
+        &json!({"game": "pijersi", "position": psn, "depth": 2, "count": 50}),
+    );
+    assert_eq!(status, 200, "{ranked}");
+    let position = pjlab_pijersi::Position::from_text(psn).unwrap();
+    let all = rules_moves(&position);
+    let moves = ranked["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), all.len().min(50));
+    let first = moves[0]["move"].as_str().unwrap();
+    let after = position.after(position.parse_move(first).ok().unwrap());
+    assert_eq!(
+        after.outcome(),
+        Some(pjlab_core::Outcome::Win(pjlab_core::Side::First)),
+        "{first} should win at once: {ranked}"
+    );
+    assert_eq!(moves[0]["score"]["mate_plies"], json!(1));
+    for m in moves {
+        assert!(all.contains(m["move"].as_str().unwrap()), "{m}");
+    }
+    let (status, _) = post(
+        addr,
+        "/api/v1/rank",
+        &json!({"game": "pijersi", "depth": 9}),
+    );
+    assert_eq!(status, 400);
+}
