@@ -8,9 +8,9 @@ use pjlab_stats::scores::score_difference;
 
 use super::Atlas;
 use super::report::{bound, score_text, signed, variants_of};
-use super::results::{ClassMeasure, Results, holm, pairwise, pooled_difference, ranked};
+use super::results::{ClassMeasure, Results, pairwise, pooled_difference, ranked};
 use crate::report::{p_text, percent as pct};
-use crate::stats::difference_interval;
+use crate::stats::{difference_interval, holm};
 use crate::table::Table;
 
 pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {

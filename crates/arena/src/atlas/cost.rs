@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use pjlab_core::GameKit;
 
 use crate::runner::{MoveEffort, Played};
+use crate::stats::median;
 
 /// The cost of `games`: (the wall-clock seconds of their moves, summed; the seconds they take
 /// on an idle core, estimated from each player's median rate of work).
@@ -105,20 +106,6 @@ fn player_seconds(moves: &[&MoveEffort]) -> f64 {
             }
         })
         .sum()
-}
-
-/// The median of `values` (the mean of the middle two for an even count); `None` when empty.
-fn median(values: &mut [f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    Some(if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    })
 }
 
 #[cfg(test)]
@@ -224,13 +211,6 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() <= 1e-9 * b.abs().max(1.0)
-    }
-
-    #[test]
-    fn the_median_is_the_middle_value_or_the_mean_of_the_middle_two() {
-        assert_eq!(median(&mut []), None);
-        assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
-        assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), Some(2.5));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::Atlas;
 use super::answer::{answer, pick_section};
 use super::charts::{Line, score_charts};
 use super::compare::{classes_section, protocols_compared, variants_compared};
-pub use super::results::{ClassMeasure, LadderRatings, Measure, Progress, Results, collect, holm};
+pub use super::results::{ClassMeasure, LadderRatings, Measure, Progress, Results, collect};
 use crate::Error;
 use crate::report::{Group, io, percent as pct, title_case as title};
 use crate::stats::{Wdl, wilson};

@@ -3,10 +3,12 @@
 //! chi-square test of homogeneity used to ask whether setup variants differ.
 
 mod chi;
+mod multiple;
 mod ratings;
 mod sprt;
 
 pub use chi::{ChiSquare, homogeneity};
+pub use multiple::holm;
 pub use ratings::{RatingModel, Ratings, fit_ratings, model_probabilities};
 pub use sprt::{Sprt, SprtDecision, SprtState};
 
@@ -127,6 +129,21 @@ impl Wdl {
     }
 }
 
+/// The median of `values` (the mean of the middle two for an even count), sorting them in
+/// place; `None` when empty.
+pub fn median(values: &mut [f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    Some(if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +166,12 @@ mod tests {
             "{lo} {hi}"
         );
         assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn the_median_is_the_middle_value_or_the_mean_of_the_middle_two() {
+        assert_eq!(median(&mut []), None);
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), Some(2.5));
     }
 }
