@@ -3,7 +3,7 @@
 //!
 //! - [`stats`]: Wilson intervals, win-draw-loss tallies, BayesElo-style maximum-likelihood
 //!   ratings with draws and a first-mover advantage, the SPRT, the chi-square test of
-//!   homogeneity.
+//!   homogeneity, Holm's adjustment for a family of tests, the median.
 //! - [`scores`]: tests on mean scores across groups (one-way F test), the largest difference the
 //!   games do not exclude, games needed for a given power.
 //! - [`plot`]: SVG line charts and interval charts.
