@@ -243,6 +243,33 @@ fn a_cell_stopped_before_its_first_game_goes_on() {
 }
 
 #[test]
+fn a_cell_killed_before_its_report_was_whole_gets_it_on_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = play_weak_level(dir.path());
+    let cell = out.join("d1/none");
+    let read = |name: &str| std::fs::read_to_string(cell.join(name)).unwrap();
+    let (report, games) = (read("report.md"), read("games.csv"));
+    // As a kill after the cell's last save leaves it: every game kept, the report's files
+    // not yet (or partly) written.
+    for name in ["report.md", "games.csv"] {
+        std::fs::remove_file(cell.join(name)).unwrap();
+    }
+    let again = pjlab(&[
+        "-q",
+        "atlas",
+        "run",
+        "--out",
+        out.to_str().unwrap(),
+        "--only",
+        "d1",
+    ]);
+    assert_success(&again, &[]);
+    // Written again from the cell's records, as the uninterrupted run wrote them.
+    assert_eq!(read("report.md"), report);
+    assert_eq!(read("games.csv"), games);
+}
+
+#[test]
 fn a_bad_atlas_is_refused_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let spec = dir.path().join("bad.toml");

@@ -286,8 +286,13 @@ pub fn write<K: GameKit>(
     }
     let path = dir.join("games.txt");
     std::fs::write(&path, notation).map_err(io(&path))?;
+    // Written last and whole (a temporary file renamed into place): a report.md means a
+    // whole report, so a run killed while writing one is known to need it written again.
     let path = dir.join("report.md");
-    std::fs::write(&path, &md).map_err(io(&path))?;
+    pjlab_run::write_atomic(&path, &md).map_err(|e| Error::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
     Ok(md)
 }
 

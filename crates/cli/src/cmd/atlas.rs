@@ -270,6 +270,13 @@ fn play_atlas<K: GameKit>(
     let mut finished = finished;
     for (cell, &(scheduled, played)) in cells.iter().zip(&counts) {
         if played >= scheduled {
+            // A cell killed after its last game was saved but before its report was whole
+            // (report.md is written last): its report is written again from its records.
+            let dir = args.out.join(&cell.dir);
+            if !dir.join("report.md").exists() {
+                let (spec, games) = record::load::<K>(&session::games_file(&dir))?;
+                pjlab_arena::report::write::<K>(&dir, &spec, &games, scheduled)?;
+            }
             continue;
         }
         if crate::cmd::STOP.load(Ordering::SeqCst) {
