@@ -235,16 +235,19 @@ struct Started {
     _guard: Forget,
 }
 
-/// Stops a search and forgets its id when the handler (or the stream) that waits is dropped.
+/// Stops a search, forgets its id and ends its watchdog when the handler (or the stream) that
+/// waits is dropped.
 struct Forget {
     id: u64,
     searches: Arc<dyn Fn(u64) + Send + Sync>,
+    timer: tokio::task::AbortHandle,
     _stop: StopOnDrop,
 }
 
 impl Drop for Forget {
     fn drop(&mut self) {
         (self.searches)(self.id);
+        self.timer.abort();
     }
 }
 
@@ -314,10 +317,11 @@ fn start<P: Players>(app: &Arc<App<P>>, req: &ApiRequest, work: Work) -> Result<
             t + Duration::from_secs(2)
         });
     let watchdog = Arc::clone(&stop);
-    tokio::spawn(async move {
+    let timer = tokio::spawn(async move {
         tokio::time::sleep(cap).await;
         watchdog.store(true, Ordering::SeqCst);
-    });
+    })
+    .abort_handle();
     let weak = Arc::downgrade(app);
     let forget: Arc<dyn Fn(u64) + Send + Sync> = Arc::new(move |id| {
         if let Some(app) = weak.upgrade()
@@ -332,6 +336,7 @@ fn start<P: Players>(app: &Arc<App<P>>, req: &ApiRequest, work: Work) -> Result<
         _guard: Forget {
             id,
             searches: forget,
+            timer,
             _stop: StopOnDrop(stop),
         },
     })
