@@ -446,3 +446,33 @@ fn rank_puts_a_winning_move_first() {
     );
     assert_eq!(status, 400);
 }
+
+#[test]
+fn a_runs_parquet_game_opens_and_replays_by_the_rules() {
+    // A committed match's games, as `pjlab show` reads them.
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../experiments/balance-opening-plies/classic/games.parquet");
+    let runs = tempfile::tempdir().unwrap();
+    std::fs::create_dir(runs.path().join("match")).unwrap();
+    std::fs::copy(&source, runs.path().join("match/games.parquet")).unwrap();
+    let addr = server(1, 1, Some(runs.path().to_path_buf()));
+    let (_, listing) = get(addr, "/api/v1/runs");
+    assert_eq!(json(&listing)["files"], json!(["match/games.parquet"]));
+    let (status, game) = post(
+        addr,
+        "/api/v1/runs/game",
+        &json!({"path": "match/games.parquet", "index": 1}),
+    );
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["game"], json!("pijersi"));
+    assert!(game["count"].as_u64().unwrap() > 1);
+    // The moves replay from the start by the rules crate to the position the API shows.
+    let mut position = pjlab_pijersi::Position::from_text(game["start"].as_str().unwrap()).unwrap();
+    let moves = game["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for mv in moves {
+        let mv = position.parse_move(mv.as_str().unwrap()).ok().unwrap();
+        position.play(mv).ok().unwrap();
+    }
+    assert_eq!(game["position"], json!(position.to_text()));
+}
