@@ -77,13 +77,13 @@ impl<'a, K: GameKit> Session<'a, K> {
         say(&self.out, &format!("info error {message}"));
     }
 
-    /// Waits for a search (stopping it first if `stop`) and takes its agent back.
     /// At the end of the input: waits for a search with limits, stops one without.
     pub(crate) fn end_of_input(&mut self) {
         let unlimited = self.running.as_ref().is_some_and(|r| r.unlimited);
         self.finish_search(unlimited);
     }
 
+    /// Waits for a search (stopping it first if `stop`) and takes its agent back.
     pub(crate) fn finish_search(&mut self, stop: bool) {
         if let Some(running) = self.running.take() {
             if stop {
