@@ -9,7 +9,8 @@
 # Each run starts from the committed seed corpus (crates/fuzz/corpus/TARGET, read only) and a
 # working corpus of its own (crates/fuzz/fuzz/corpus/TARGET, not committed), stops by itself
 # after MINUTES, and appends a line to experiments/fuzzing/runs.tsv: when, target, CPU
-# seconds, inputs run, coverage (libFuzzer's edges), features, and the result (`ok`, or the
+# seconds (user and system, the build apart), inputs run, coverage (libFuzzer's edges),
+# features, and the result (`ok`, or the
 # crash, hang or out-of-memory file under crates/fuzz/fuzz/artifacts/TARGET/). A finding is
 # fixed with a regression test of its own and its input added to the seed corpus.
 # cargo-fuzz is installed on first use (`cargo install cargo-fuzz --locked`).
@@ -67,21 +68,27 @@ targets | grep -qx "$target" || { echo "fuzz.sh: no target $target (scripts/fuzz
 cd crates/fuzz
 mkdir -p "fuzz/corpus/$target" "fuzz/artifacts/$target"
 log=$(mktemp)
+cpu=$(mktemp)
+# Built first, so that the run's CPU time is the fuzzer's alone.
+nice -n 19 cargo +nightly fuzz build --release "$target" > "$log" 2>&1 || { cat "$log" >&2; exit 1; }
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-t0=$(date +%s)
 set +e
-nice -n 19 cargo +nightly fuzz run --release "$target" "fuzz/corpus/$target" "../corpus/$target" -- \
+nice -n 19 /usr/bin/time -o "$cpu" -f '%U %S' \
+  cargo +nightly fuzz run --release "$target" "$root/crates/fuzz/fuzz/corpus/$target" \
+  "$root/crates/fuzz/corpus/$target" -- \
   -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-  -artifact_prefix="fuzz/artifacts/$target/" > "$log" 2>&1
+  -artifact_prefix="$root/crates/fuzz/fuzz/artifacts/$target/" > "$log" 2>&1
 status=$?
 set -e
-secs=$(( $(date +%s) - t0 ))
+# CPU seconds (user and system) of the run, whatever else the machine was doing.
+secs=$(awk '{printf "%d", $1 + $2}' "$cpu")
+rm -f "$cpu"
 inputs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+cov=$( (grep -o 'cov: [0-9]*' "$log" || true) | tail -1 | cut -d' ' -f2)
+ft=$( (grep -o 'ft: [0-9]*' "$log" || true) | tail -1 | cut -d' ' -f2)
 result=ok
 if [ $status -ne 0 ]; then
-  artifact=$(grep -o "fuzz/artifacts/$target/[a-z]*-[0-9a-f]*" "$log" | tail -1)
+  artifact=$( (grep -o "fuzz/artifacts/$target/[a-z]*-[0-9a-f]*" "$log" || true) | tail -1)
   result=${artifact:-"exit $status (see the log)"}
   tail -40 "$log" >&2
 fi
