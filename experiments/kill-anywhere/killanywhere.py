@@ -48,9 +48,9 @@ KINDS = {
         "lock": "pjlab train",
     },
     "atlas": {
-        "fresh": [PJLAB, "-q", "atlas", "run", "--spec", f"{I}/atlas.toml", "--out", "run",
+        "fresh": [PJLAB, "-q", "atlas", "run", "--spec", f"{I}/tiny-atlas.toml", "--out", "run",
                   "--workers", "1"],
-        "resume": [PJLAB, "-q", "atlas", "run", "--spec", f"{I}/atlas.toml", "--out", "run",
+        "resume": [PJLAB, "-q", "atlas", "run", "--spec", f"{I}/tiny-atlas.toml", "--out", "run",
                    "--workers", "1"],
         "lock": "pjlab atlas run",
     },

@@ -6,7 +6,8 @@
 #   experiments/mcts-strongest/park.sh [OUT]
 #
 # Stop the run first (`kill -INT` on its process: it stops after the iteration in progress and
-# its checkpoint). The carry holds the run's manifest, config, provenance and metrics, the latest
+# its checkpoint). The carry holds the run's manifest, config, provenance, metrics and report
+# (training.md, which the experiments test writes again from the metrics), the latest
 # checkpoint whole (weights, optimiser, state), and the weights and network file of every kept
 # checkpoint at a multiple of 500 iterations (the milestones' players). train.sh seeds a missing
 # run directory from it and resumes with --refill-window: the window starts empty and refills
@@ -24,7 +25,7 @@ fi
 latest=$(cat "$out/checkpoints/latest")
 rm -rf "$carry.new"
 mkdir -p "$carry.new/checkpoints/$latest"
-cp "$out"/{run.json,config.toml,provenance.jsonl,metrics.jsonl} "$carry.new/"
+cp "$out"/{run.json,config.toml,provenance.jsonl,metrics.jsonl,training.md} "$carry.new/"
 cp "$out/checkpoints/latest" "$carry.new/checkpoints/"
 cp "$out/checkpoints/$latest"/* "$carry.new/checkpoints/$latest/"
 for dir in "$out"/checkpoints/iter-*; do

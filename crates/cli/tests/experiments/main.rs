@@ -64,10 +64,41 @@ fn files_named(root: &Path, name: &str, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The directories under `root` holding a file named `name`.
+/// The paths among `files` that git ignores (a script's scratch runs, such as
+/// `experiments/kill-anywhere/work/`): not committed, so not the experiments'. Outside a git
+/// checkout, none.
+fn ignored_by_git(root: &Path, files: &[PathBuf]) -> Vec<PathBuf> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let Ok(mut child) = Command::new("git")
+        .args(["check-ignore", "--stdin"])
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return Vec::new();
+    };
+    let list: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(list.as_bytes());
+    }
+    let Ok(output) = child.wait_with_output() else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(PathBuf::from)
+        .collect()
+}
+
+/// The directories under `root` holding a file named `name`, but not where git ignores it.
 fn dirs_with(root: &Path, name: &str) -> Vec<PathBuf> {
     let mut files = Vec::new();
     files_named(root, name, &mut files);
+    let ignored = ignored_by_git(root, &files);
+    files.retain(|f| !ignored.contains(f));
     files
         .iter()
         .filter_map(|f| f.parent())
