@@ -81,7 +81,7 @@ nice -n 19 /usr/bin/time -o "$cpu" -f '%U %S' \
 status=$?
 set -e
 # CPU seconds (user and system) of the run, whatever else the machine was doing.
-secs=$(awk '{printf "%d", $1 + $2}' "$cpu")
+secs=$(tail -1 "$cpu" | awk '{printf "%d", $1 + $2}')
 rm -f "$cpu"
 inputs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 cov=$( (grep -o 'cov: [0-9]*' "$log" || true) | tail -1 | cut -d' ' -f2)

@@ -53,6 +53,21 @@ impl Table {
     pub fn read(path: &Path, schema: &Schema) -> Result<Table, Error> {
         let file = File::open(path).map_err(|e| error(path, e))?;
         let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| error(path, e))?;
+        // The decoder asserts that every column chunk's offsets and size are not negative
+        // (`ColumnChunkMetaData::byte_range`): a damaged footer is refused before it asks.
+        for group in builder.metadata().row_groups() {
+            for column in group.columns() {
+                let start = column
+                    .dictionary_page_offset()
+                    .unwrap_or(column.data_page_offset());
+                if start < 0 || column.compressed_size() < 0 {
+                    return Err(error(
+                        path,
+                        "damaged Parquet file: a column chunk with a negative offset or size",
+                    ));
+                }
+            }
+        }
         let metadata = metadata_of(&builder);
         let found = metadata
             .iter()
