@@ -128,16 +128,10 @@ fn main() {
             read(root.join("configs").join(name)).as_bytes(),
         );
     }
-    for player in [
-        "random",
-        "focused:R",
-        "greedy",
-        "avoider",
-        "counter",
-        "counter-reset",
-        "observer",
-        "lurker",
-    ] {
+    for player in pjlab_chifoumi::players::SCRIPTED
+        .iter()
+        .chain(&["focused:R"])
+    {
         put("chifoumi_player", player.as_bytes());
     }
 

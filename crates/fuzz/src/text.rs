@@ -175,12 +175,17 @@ pub(crate) const EVAL_WEIGHTS: Target = Target {
 /// Parses a position; one that parses is written back and parsed to the same position and hash.
 fn round_trip<G: Game + PartialEq + std::fmt::Debug>(text: &str) {
     if let Ok(position) = G::from_text(text) {
-        let written = position.to_text();
-        let again = G::from_text(&written)
-            .unwrap_or_else(|e| panic!("{written:?} (from {text:?}) does not parse again: {e}"));
-        assert_eq!(position, again, "{text:?}");
-        assert_eq!(position.hash(), again.hash(), "{text:?}");
+        reparses(&position);
     }
+}
+
+/// `position`'s text parses back to it, with the same hash.
+pub(crate) fn reparses<G: Game + PartialEq + std::fmt::Debug>(position: &G) {
+    let written = position.to_text();
+    let again =
+        G::from_text(&written).unwrap_or_else(|e| panic!("{written:?} does not parse again: {e}"));
+    assert_eq!(position, &again, "{written:?}");
+    assert_eq!(position.hash(), again.hash(), "{written:?}");
 }
 
 /// Parses a move in `position`; one that parses is legal, and its text parses back to it.
