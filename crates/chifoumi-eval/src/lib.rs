@@ -17,8 +17,9 @@
 //!
 //! Players come from a factory the caller passes (spec → player). [`player`] builds the
 //! scripted players and the information-set MCTS player ([`IsmctsPlayer`], on the lab's search
-//! crate); the binary adds the learned player, which needs the network.
+//! crate), and with a model of its opponent ISMCTS-BR ([`modelled`]); the binary adds the learned player, which needs the network.
 
+pub mod modelled;
 pub mod record;
 pub mod report;
 mod run;

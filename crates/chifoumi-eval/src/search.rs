@@ -1,6 +1,7 @@
 //! `ismcts`: the information-set MCTS player of Chifoumi, on the lab's [`pjlab_mcts::ismcts()`]
 //! (its iterations end early when [`Player::act_until`]'s flag is raised).
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use pjlab_chifoumi::players::Memory;
@@ -10,6 +11,8 @@ use pjlab_chifoumi::{
 use pjlab_core::spec::{Spec, SpecError};
 use pjlab_mcts::{IsmctsConfig, LeafValue, ismcts_until};
 use rand_chacha::ChaCha8Rng;
+
+use crate::modelled::{Model, Modelled, OnGame};
 
 /// The settings of [`IsmctsPlayer`], and its spec's options.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -113,10 +116,14 @@ impl LeafValue<Game> for DuelLeaf {
 /// [`Game::resample_with`] from what it observed this game (the opponent's bag at the game's
 /// start estimated as the `observer` player does, from the match so far) share one tree; leaves
 /// are valued by the exact expected duel value of the determinized bags.
+///
+/// With a model ([`IsmctsPlayer::modelling`]), ISMCTS-BR: the opponent's actions in the search
+/// are the model's, not the tree's (see [`crate::modelled`]).
 pub struct IsmctsPlayer {
     rules: Rules,
     options: IsmctsOptions,
     memory: Memory,
+    model: Option<Arc<Model>>,
 }
 
 impl IsmctsPlayer {
@@ -126,6 +133,17 @@ impl IsmctsPlayer {
             rules,
             options,
             memory: Memory::default(),
+            model: None,
+        }
+    }
+
+    /// ISMCTS-BR: a player for matches of `rules` whose search plays the opponent's turns with
+    /// a fresh copy of the modelled player from each determinization's root on (`model` builds
+    /// one), instead of choosing them by the tree.
+    pub fn modelling(rules: Rules, options: IsmctsOptions, model: Arc<Model>) -> IsmctsPlayer {
+        IsmctsPlayer {
+            model: Some(model),
+            ..IsmctsPlayer::new(rules, options)
         }
     }
 
@@ -141,8 +159,13 @@ impl IsmctsPlayer {
 impl Player for IsmctsPlayer {
     fn name(&self) -> String {
         let o = &self.options;
+        let name = if self.model.is_some() {
+            "ismcts-br"
+        } else {
+            "ismcts"
+        };
         format!(
-            "ismcts:sims={},c={},leaf={},hidden={},tie={}",
+            "{name}:sims={},c={},leaf={},hidden={},tie={}",
             o.iterations, o.exploration, o.leaf_weight, o.hidden_pickup, o.tie_break
         )
     }
@@ -195,14 +218,24 @@ impl Player for IsmctsPlayer {
             weight: self.options.leaf_weight,
             tie: self.options.tie_break,
         };
-        let result = ismcts_until(
-            me,
-            &config,
-            |r| root.resample_with(me, known, prior, r),
-            &mut leaf,
-            rng,
-            stop,
-        );
+        let result = match &self.model {
+            None => ismcts_until(
+                me,
+                &config,
+                |r| root.resample_with(me, known, prior, r),
+                &mut leaf,
+                rng,
+                stop,
+            ),
+            Some(model) => ismcts_until(
+                me,
+                &config,
+                |r| Modelled::new(root.resample_with(me, known, prior, r), me, model.as_ref()),
+                &mut OnGame(&mut leaf),
+                rng,
+                stop,
+            ),
+        };
         result
             .best
             .and_then(Action::from_index)

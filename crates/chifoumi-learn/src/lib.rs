@@ -16,10 +16,13 @@
 //!   is in [`config`].
 //! - [`checkpoint`]: the run directory; a stopped run resumes to the same weights.
 //! - [`report::training_report`]: `training.md` from the metrics.
+//! - [`exploit`]: a player's exploitability (`pjlab chifoumi exploit`): its scores against the
+//!   scripted players, a best response trained against it and ISMCTS-BR, and the worst.
 
 pub mod checkpoint;
 pub mod config;
 mod decisions;
+pub mod exploit;
 pub mod features;
 pub mod learner;
 pub mod metrics;

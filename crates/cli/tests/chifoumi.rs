@@ -287,3 +287,57 @@ fn a_trained_player_resumes_and_plays_as_net() {
         "checkpoint=DIR",
     );
 }
+
+#[test]
+fn exploit_writes_a_report_ending_with_the_worst_line_that_report_writes_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("exploit");
+    let o = out.to_str().unwrap();
+    let small = [
+        "--scripted-matches",
+        "2",
+        "--br-iterations",
+        "1",
+        "--br-matches",
+        "2",
+        "--ismcts-sims",
+        "3",
+        "--ismcts-matches",
+        "2",
+        "--workers",
+        "1",
+    ];
+    let mut args = vec![
+        "-q", "chifoumi", "exploit", "--player", "avoider", "--out", o,
+    ];
+    args.extend(small);
+    let first = pjlab(&args);
+    assert_success(&first, &args);
+    let last = stdout(&first);
+    assert!(last.starts_with("worst: "), "{last}");
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert_eq!(report.lines().last(), last.lines().next());
+    // Finished: resuming plays nothing and keeps the figures.
+    let resume = ["-q", "chifoumi", "exploit", "--out", o];
+    assert_success(&pjlab(&resume), &resume);
+    let again = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let table = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with('|'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(table(&again), table(&report));
+    // Another player in the same directory is refused.
+    let mut other = vec!["chifoumi", "exploit", "--player", "lurker", "--out", o];
+    other.extend(small);
+    assert!(!pjlab(&other).status.success());
+    // `pjlab report` writes it again from the files alone.
+    let rewritten = tmp.path().join("rewritten");
+    let report_args = ["report", o, "--out", rewritten.to_str().unwrap()];
+    assert_success(&pjlab(&report_args), &report_args);
+    assert_eq!(
+        std::fs::read_to_string(rewritten.join("report.md")).unwrap(),
+        again
+    );
+}

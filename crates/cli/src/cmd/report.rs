@@ -16,7 +16,8 @@ use crate::cmd::game::GameName;
 /// Chifoumi run, from its matches or arenas (report.md, scores.svg). Every figure of a report is
 /// a function of these files; this is how a committed report is checked. With --merge, join the
 /// shards of a match, tournament or balance run into the whole run first; with --pool, report a
-/// match's replicates (the same match played with other seeds) as one run.
+/// match's replicates (the same match played with other seeds) as one run. For a Chifoumi
+/// exploitability run (`pjlab chifoumi exploit`), report.md from its stages' records and metrics.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run's directory (holding games.parquet, a training run's metrics.jsonl, or a
@@ -106,6 +107,10 @@ fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
                 .with_context(|| format!("cannot write {}", path.display()))?;
             pjlab_chifoumi_learn::metrics::plot(&out, &logs)?;
             path
+        }
+        (RunKind::Exploit, "chifoumi") => {
+            pjlab_chifoumi_learn::exploit::report::rewrite(dir, &out)?;
+            out.join("report.md")
         }
         (_, "chifoumi") => {
             let records = pjlab_chifoumi_eval::record::Records::read(dir)?;

@@ -247,6 +247,14 @@ fn committed_reports_and_readmes_are_what_their_records_say() {
         let report = regenerate(&dir, &out, "report.md", &name);
         fresh.push((dir, report));
     }
+    // Chifoumi exploitability runs: their report from their stages' records and metrics.
+    for dir in dirs_with(&root, "exploit.json") {
+        let name = dir.strip_prefix(&root).unwrap().display().to_string();
+        let out = tmp.path().join(fresh.len().to_string());
+        let report = regenerate(&dir, &out, "report.md", &name);
+        closed_rows += check_closed_form(&report, &name);
+        fresh.push((dir, report));
+    }
     // Atlases: their report from their cells' records (`pjlab atlas report`).
     for dir in dirs_with(&root, "atlas.toml") {
         let name = dir.strip_prefix(&root).unwrap().display().to_string();

@@ -30,6 +30,9 @@ pub enum RunKind {
     /// Generations of a learned alpha-beta evaluation, each gated against the best so far
     /// (`pjlab nnue generations`).
     NnueGenerations,
+    /// A Chifoumi player's exploitability (`pjlab chifoumi exploit`): its matches against the
+    /// scripted players, a best response trained against it and ISMCTS-BR.
+    Exploit,
 }
 
 impl RunKind {
@@ -43,6 +46,7 @@ impl RunKind {
             RunKind::Arena => "arena",
             RunKind::NnueData => "nnue-data",
             RunKind::NnueGenerations => "nnue-generations",
+            RunKind::Exploit => "exploit",
         }
     }
 }

@@ -80,6 +80,42 @@ pub(super) enum Command {
         #[arg(long)]
         iterations: Option<u32>,
     },
+    /// A player's exploitability: its matches against each of the ten scripted players, a best
+    /// response trained against the frozen player (policy gradient, as `train`, the player its
+    /// only opponent), and ISMCTS-BR (`ismcts` with the opponent's turns in its search played by
+    /// the frozen player). Writes one run directory a stage under --out and report.md, which
+    /// ends with `worst: <opponent> <score>% (<low>-<high>)`; an existing --out resumes (killed
+    /// anywhere, it ends with the same records). `pjlab report DIR` writes the report again.
+    Exploit {
+        /// The player measured: a scripted player or net:checkpoint=DIR[,temp=T] (omit it to
+        /// resume the run in --out).
+        #[arg(long)]
+        player: Option<String>,
+        /// Run directory.
+        #[arg(long)]
+        out: PathBuf,
+        /// Seed of the run; every stage's seed derives from it [default: 67].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Matches against each scripted player [default: 2000].
+        #[arg(long)]
+        scripted_matches: Option<u32>,
+        /// Iterations of the best response's training, 96 matches each [default: 1500].
+        #[arg(long)]
+        br_iterations: Option<u32>,
+        /// Matches against the trained best response [default: 2000].
+        #[arg(long)]
+        br_matches: Option<u32>,
+        /// ISMCTS-BR's iterations a decision [default: 50].
+        #[arg(long)]
+        ismcts_sims: Option<u32>,
+        /// Matches against ISMCTS-BR [default: 2000].
+        #[arg(long)]
+        ismcts_matches: Option<u32>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        workers: Option<usize>,
+    },
     /// Draws one game as a self-contained HTML page that steps through its turns: a game of a
     /// recorded run (`--from DIR --match-id N`) or a fresh match (`--a`, `--b`, `--seed`).
     Show {

@@ -14,6 +14,7 @@ use pjlab_run::session::resume_hint;
 use crate::Verbosity;
 
 mod args;
+mod exploit;
 mod game_page;
 mod train;
 
@@ -48,6 +49,27 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             out,
             iterations,
         } => return train::run_train(config.as_deref(), &out, iterations, verbosity),
+        Command::Exploit {
+            player,
+            out,
+            seed,
+            scripted_matches,
+            br_iterations,
+            br_matches,
+            ismcts_sims,
+            ismcts_matches,
+            workers,
+        } => {
+            let counts = exploit::Counts {
+                seed,
+                scripted_matches,
+                br_iterations,
+                br_matches,
+                ismcts_sims,
+                ismcts_matches,
+            };
+            return exploit::run_exploit(player.as_deref(), &counts, &out, workers, verbosity);
+        }
         Command::Match {
             a,
             b,
