@@ -2,13 +2,13 @@
 //! game of the registry (generic over its [`pjlab_core::GameKit`]), seat-aware: in a game with
 //! more seats than sides (Abalone in doubles) each seat has its own agent of its side's player.
 //!
-//! - [`atlas`]: balance across strength levels and opening protocols, as cells of ordinary runs.
 //! - [`schedule`]: which games a run plays (colour pairs on one setup and opening, variants in
 //!   turn, enumerable setups walked in order), derived from a [`RunSpec`] alone.
 //! - [`runner`]: plays them on worker threads, one core each; external engines that hang or crash
 //!   forfeit.
-//! - [`session`]: a run from start to report as the command line drives it: resume checks,
-//!   periodic saves, the SPRT's early stop, the running score.
+//! - [`session`]: a run's sessions: resume checks, periodic saves, the SPRT's early stop, the
+//!   running score; [`drive`]: a run played to its end and reported, the SPRT's decision
+//!   returned (what `pjlab match`, the atlas's cells and the generations' gates call).
 //! - [`shard`]: a run split into N parts played apart (`--shard K/N`); [`merge`]: the finished
 //!   parts joined into the whole run; [`pool`]: a match's replicates (the same match with other
 //!   seeds) reported as one run, each distinct game counted once across them.
@@ -19,7 +19,7 @@
 //! - [`report`]: the Markdown report, CSV tables, the games in the rulebook notation and SVG
 //!   plots; [`timing`]: each player's time per move.
 
-pub mod atlas;
+pub mod drive;
 pub mod merge;
 mod opening;
 pub mod pool;
@@ -57,6 +57,9 @@ pub enum Error {
     /// A chart could not be drawn.
     #[error(transparent)]
     Plot(#[from] pjlab_stats::Error),
+    /// The run's directory is locked by another process.
+    #[error(transparent)]
+    Lock(pjlab_run::Error),
     /// A report file could not be written.
     #[error("{path}: {message}")]
     Io {

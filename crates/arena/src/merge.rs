@@ -3,12 +3,32 @@
 //! been played in one piece, after checking that they are all the parts of one run, each finished.
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
 
 use pjlab_core::GameKit;
 
-use crate::Error;
 use crate::runner::Played;
 use crate::schedule::RunSpec;
+use crate::{Error, record, report, session};
+
+/// Writes a joined run (shards merged, or replicates pooled) into `out`: its games file, its
+/// `run.json` and its report.
+///
+/// # Errors
+/// [`Error::Options`] for a spec whose schedule cannot be made, [`Error::Io`] or
+/// [`Error::Record`] when a file cannot be written.
+pub fn write_joined<K: GameKit>(
+    out: &Path,
+    spec: &RunSpec,
+    games: &[Played<K>],
+) -> Result<(), Error> {
+    let scheduled = spec.schedule::<K>()?.len();
+    std::fs::create_dir_all(out).map_err(report::io(out))?;
+    record::save::<K>(&session::games_file(out), spec, games)?;
+    session::write_manifest(out, spec)?;
+    report::write::<K>(out, spec, games, scheduled)?;
+    Ok(())
+}
 
 /// A command line without its `--shard K/N` (or `--shard=K/N`): the merged run's command.
 pub fn without_shard_flag(command: &str) -> String {

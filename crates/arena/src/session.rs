@@ -1,7 +1,6 @@
 //! A run from start to report, as the command line drives it: starting or resuming from the
 //! games file, playing the games left with periodic saves and the SPRT's early stop, and the
-//! running score of a progress line. The binary adds only its flags, the progress bar and
-//! Ctrl-C.
+//! running score of a progress line ([`crate::drive`] plays a run to its end on them).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -129,9 +128,15 @@ pub struct Ended {
     pub sprt: Option<SprtDecision>,
 }
 
+/// How often the session's own stop flag looks at the caller's (a Ctrl-C reaches the games
+/// within this time).
+const WATCH: Duration = Duration::from_millis(10);
+
 /// Plays the games of `spec` (of its shard, if it has one) not in `played` (appending them),
 /// saving the games file every 50 games or 30 s and at the end, stopping when `stop` is raised
-/// or the SPRT decides (it raises `stop` then). `progress` sees the games after each one.
+/// or the SPRT decides. `stop` is only read: the session stops its games with a flag of its own,
+/// raised by `stop`, by the SPRT's decision (returned in [`Ended::sprt`]) or by a failed save.
+/// `progress` sees the games after each one.
 ///
 /// # Errors
 /// [`Error::Agent`] when an agent cannot be built, [`Error::Record`] when saving fails (the run
@@ -168,37 +173,56 @@ pub fn play<K: GameKit>(
             .map(|ms| crate::schedule::overrun_threshold(Duration::from_secs_f64(ms / 1000.0))),
     };
     let before = played.len();
+    // The session's own stop: raised by the caller's (watched below, and read after each game),
+    // by the SPRT, or by a failed save; the caller's flag is never written.
+    let halt = AtomicBool::new(stop.load(Ordering::SeqCst));
+    let ended = AtomicBool::new(false);
     let session = Session {
         dir: out,
         pool: Pool {
             workers: options.workers,
             order: Order::Finished,
-            stop,
+            stop: &halt,
         },
         saving: SAVING,
     };
-    let runner = Runner::<K>::new(&todo, &spec.players, factory, &options, stop);
+    let runner = Runner::<K>::new(&todo, &spec.players, factory, &options, &halt);
     let mut games = Games {
         spec: spec.clone(),
         played: std::mem::take(played),
     };
     let mut sprt = None;
-    let outcome = session.play(
-        &mut games,
-        &todo,
-        |w| runner.worker(w),
-        |w, game| runner.play(w, game),
-        &mut |games: &Games<K>| {
-            progress(&games.played);
-            if let Some(test) = &spec.sprt {
-                let (state, _) = report::sprt_state(test, &games.played);
-                if state.decision != SprtDecision::Continue {
-                    sprt = Some(state.decision);
-                    stop.store(true, Ordering::SeqCst);
+    let outcome = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !ended.load(Ordering::SeqCst) {
+                if stop.load(Ordering::SeqCst) {
+                    halt.store(true, Ordering::SeqCst);
                 }
+                std::thread::sleep(WATCH);
             }
-        },
-    );
+        });
+        let outcome = session.play(
+            &mut games,
+            &todo,
+            |w| runner.worker(w),
+            |w, game| runner.play(w, game),
+            &mut |games: &Games<K>| {
+                progress(&games.played);
+                if stop.load(Ordering::SeqCst) {
+                    halt.store(true, Ordering::SeqCst);
+                }
+                if let Some(test) = &spec.sprt {
+                    let (state, _) = report::sprt_state(test, &games.played);
+                    if state.decision != SprtDecision::Continue {
+                        sprt = Some(state.decision);
+                        halt.store(true, Ordering::SeqCst);
+                    }
+                }
+            },
+        );
+        ended.store(true, Ordering::SeqCst);
+        outcome
+    });
     *played = games.played;
     outcome?;
     Ok(Ended {

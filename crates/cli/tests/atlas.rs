@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use common::{assert_success, assert_usage_error, pjlab, stdout};
-use pjlab_arena::atlas::Atlas;
 use pjlab_arena::{record, session};
+use pjlab_atlas::Atlas;
 use pjlab_chomp::{Chomp, ChompKit, Solver};
 use pjlab_core::{Game, Outcome, Side};
 

@@ -36,7 +36,7 @@ pub struct Group {
 
 impl Group {
     /// The numbers of `games`.
-    pub(crate) fn of<G: Game, V: std::fmt::Display>(games: &[&PlayedGame<G, V>]) -> Group {
+    pub fn of<G: Game, V: std::fmt::Display>(games: &[&PlayedGame<G, V>]) -> Group {
         let unique = unique_games(games.iter().copied());
         let mut white = Wdl::default();
         for g in &unique {
@@ -404,7 +404,7 @@ fn pairwise_table<V: std::fmt::Display>(md: &mut String, groups: &[(V, Group)], 
 }
 
 /// A p-value to two decimals, in scientific notation below 0.01 (so that none reads 0.00).
-pub(crate) fn p_text(p: f64) -> String {
+pub fn p_text(p: f64) -> String {
     if p < 1e-2 {
         format!("{p:.1e}")
     } else {

@@ -10,7 +10,7 @@
 //! every game (`games.csv`, `games.txt`) keep the repeats.
 
 mod balance;
-pub(crate) use balance::p_text;
+pub use balance::p_text;
 mod ratings;
 
 use std::collections::{BTreeMap, HashSet};
@@ -67,7 +67,7 @@ pub fn distinct_games<'a, G: Game, V: std::fmt::Display + 'a>(
 }
 
 /// A share as a percentage to one decimal.
-pub(crate) fn percent(x: f64) -> String {
+pub fn percent(x: f64) -> String {
     format!("{:.1}", 100.0 * x)
 }
 
@@ -348,7 +348,7 @@ pub fn first_score<G: Game, V: std::fmt::Display>(games: &[PlayedGame<G, V>]) ->
 
 /// `white` -> `White`.
 /// `name` with its first letter in upper case.
-pub(crate) fn title_case(name: &str) -> String {
+pub fn title_case(name: &str) -> String {
     let mut chars = name.chars();
     chars
         .next()
@@ -357,7 +357,7 @@ pub(crate) fn title_case(name: &str) -> String {
 }
 
 /// `8100` -> `8,100`.
-pub(crate) fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

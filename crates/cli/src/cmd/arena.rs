@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{MultiProgress, ProgressBar};
+use pjlab_arena::drive;
 use pjlab_arena::session::{self, players, running_score, split_agents};
 use pjlab_arena::stats::{Sprt, SprtDecision};
-use pjlab_arena::{RunKind, RunSpec, Shard, record, report};
+use pjlab_arena::{RunKind, RunSpec, Shard, record};
 use pjlab_core::GameKit;
 use pjlab_run::session::resume_hint;
 
@@ -284,9 +285,8 @@ fn run_game<K: GameKit>(
         shard,
         workers: common.workers,
         verbosity,
-        outer: None,
     };
-    play_run::<K>(new, &launch, agents).map(|_| ())
+    play_run::<K>(new, &launch, agents)
 }
 
 /// Where and how [`play_run`] plays a run.
@@ -301,109 +301,117 @@ pub(crate) struct Launch<'a> {
     pub workers: Option<usize>,
     /// How chatty.
     pub verbosity: Verbosity,
-    /// A bar over several runs (the atlas's) and the display it is drawn in, advanced with
-    /// each game played.
-    pub outer: Option<(&'a MultiProgress, &'a ProgressBar)>,
 }
 
-/// Opens the run `new` in `launch.out` (or resumes the one there), plays what is left of it,
-/// writes its report and prints the headline; returns the games played and scheduled.
+/// Plays the run `new` to its end in `launch.out` (`pjlab_arena::drive::play_run`) with a
+/// progress bar, then prints the headline.
 pub(crate) fn play_run<K: GameKit>(
     new: RunSpec,
     launch: &Launch<'_>,
     agents: AgentFactory<K::Game>,
-) -> Result<(usize, usize)> {
-    let (out, verbosity, shard) = (launch.out, launch.verbosity, launch.shard);
-    let (mut spec, mut played) = session::open::<K>(out, new, launch.resume)?;
-    if let Some(asked) = shard.filter(|&s| spec.shard != Some(s)) {
-        bail!(
-            "{} holds {}, not shard {asked}",
-            out.display(),
-            spec.shard
-                .map_or("an unsharded run".to_string(), |s| format!("shard {s}"))
-        );
-    }
-    spec.sessions.push(crate::cmd::provenance());
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    // One process a run directory: a second one on the same --out refuses.
-    let _lock = pjlab_run::dir::RunLock::acquire(out, &format!("pjlab {}", spec.kind.name()))?;
-    // External engines' stderr goes to a file beside the report unless the spec names one.
-    let engines = out.to_path_buf();
-    let factory = move |agent_spec: &str, seed: u64| {
-        let mut agent_spec = agent_spec.to_string();
-        if agent_spec.starts_with("ugi:") && !agent_spec.contains("stderr=") {
-            let slug: String = agent_spec
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                .take(40)
-                .collect();
-            let file = engines.join(format!("engine-{slug}.stderr"));
-            agent_spec.push_str(&format!(",stderr={}", file.display()));
-        }
-        agents(&agent_spec, seed).map_err(|e| pjlab_core::BoxError::from(format!("{e:#}")))
-    };
-    let workers = pjlab_run::pool::workers(launch.workers);
+) -> Result<()> {
     crate::cmd::install_stop_signal("finished games are kept");
-    let kind = spec.kind.name();
-    let scheduled = spec.shard_schedule::<K>()?.len();
-    let prefix = match spec.shard {
-        Some(shard) => format!("{kind} {shard}"),
-        None => kind.to_string(),
-    };
-    let bar = crate::bars::counter(
-        &prefix,
-        "games",
-        scheduled as u64,
-        played.len() as u64,
-        verbosity == Verbosity::Quiet,
-    );
-    let bar = match launch.outer {
-        Some((multi, _)) => multi.add(bar),
-        None => bar,
-    };
-    bar.set_message(running_score::<K>(&spec, &played));
-    let started = Instant::now();
-    let ended = session::play::<K>(
-        out,
-        &spec,
-        &mut played,
-        &factory,
+    let workers = pjlab_run::pool::workers(launch.workers);
+    let provenance = crate::cmd::provenance();
+    let drive = drive::Launch {
+        out: launch.out,
+        resume: launch.resume,
+        shard: launch.shard,
         workers,
-        &crate::cmd::STOP,
-        &mut |so_far| {
-            bar.inc(1);
-            if let Some((_, outer)) = launch.outer {
+        provenance: &provenance,
+        holder: None,
+        stop: &crate::cmd::STOP,
+    };
+    let quiet = launch.verbosity == Verbosity::Quiet;
+    let mut bar = None;
+    let started = Instant::now();
+    let ended = drive::play_run::<K>(new, &drive, factory(agents), &mut |p| {
+        run_bar(&mut bar, None, &p, quiet);
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    print_ended(&ended?, launch.out, workers, started, launch.verbosity);
+    Ok(())
+}
+
+/// The arena's agent factory of the binary's.
+pub(crate) fn factory<G: 'static>(
+    agents: AgentFactory<G>,
+) -> impl Fn(&str, u64) -> drive::AgentResult<G> + Sync + Clone + 'static {
+    move |spec: &str, seed: u64| {
+        agents(spec, seed).map_err(|e| pjlab_core::BoxError::from(format!("{e:#}")))
+    }
+}
+
+/// A run's bar (made when the run opens), advanced with each game, and `outer` with it.
+pub(crate) fn run_bar<K: GameKit>(
+    bar: &mut Option<ProgressBar>,
+    outer: Option<(&MultiProgress, &ProgressBar)>,
+    progress: &drive::Progress<'_, K>,
+    quiet: bool,
+) {
+    match *progress {
+        drive::Progress::Opened {
+            spec,
+            scheduled,
+            played,
+        } => {
+            let kind = spec.kind.name();
+            let prefix = match spec.shard {
+                Some(shard) => format!("{kind} {shard}"),
+                None => kind.to_string(),
+            };
+            let new = crate::bars::counter(
+                &prefix,
+                "games",
+                scheduled as u64,
+                played.len() as u64,
+                quiet,
+            );
+            let new = match outer {
+                Some((multi, _)) => multi.add(new),
+                None => new,
+            };
+            new.set_message(running_score::<K>(spec, played));
+            *bar = Some(new);
+        }
+        drive::Progress::Played { spec, played } => {
+            if let Some(bar) = bar {
+                bar.inc(1);
+                bar.set_message(running_score::<K>(spec, played));
+            }
+            if let Some((_, outer)) = outer {
                 outer.inc(1);
             }
-            bar.set_message(running_score::<K>(&spec, so_far));
-        },
-    );
-    bar.finish_and_clear();
-    let ended = ended?;
-    // The report is a function of the records: read the run's options back as the last save
-    // wrote them (with this session's load at its end).
-    let parquet = session::games_file(out);
-    let spec = if parquet.exists() {
-        record::load_spec(&parquet)?
-    } else {
-        spec
-    };
-    let markdown = report::write::<K>(out, &spec, &played, ended.scheduled)?;
+        }
+    }
+}
+
+/// What the binary says of a run's session: its games and time on stderr, the report's
+/// headline, and the SPRT's decision or how to go on.
+pub(crate) fn print_ended<K: GameKit>(
+    ended: &drive::Finished<K>,
+    out: &Path,
+    workers: usize,
+    started: Instant,
+    verbosity: Verbosity,
+) {
+    let played = ended.games.len();
     if verbosity != Verbosity::Quiet {
         eprintln!(
             "{} games ({} this session, {:.1} s, {} workers); report in {}",
-            played.len(),
-            played.len() - ended.before,
+            played,
+            played - ended.before,
             started.elapsed().as_secs_f64(),
             workers,
             out.join("report.md").display()
         );
     }
-    print_headline(&markdown);
-    if let Some(decision) = ended.sprt {
+    print_headline(&ended.markdown);
+    if let Some(decision) = ended.decision() {
         println!(
-            "SPRT decided after {} games: {}",
-            played.len(),
+            "SPRT decided after {played} games: {}",
             if decision == SprtDecision::H1 {
                 "H1 (better)"
             } else {
@@ -411,15 +419,14 @@ pub(crate) fn play_run<K: GameKit>(
             }
         );
     } else if let Some(hint) = resume_hint(
-        played.len(),
+        played,
         ended.scheduled,
         "games",
-        &format!("pjlab {kind}"),
+        &format!("pjlab {}", ended.spec.kind.name()),
         out,
     ) {
         println!("{hint}");
     }
-    Ok((played.len(), ended.scheduled))
 }
 
 /// The report's first table (ratings, or balance by variant), printed on stdout.

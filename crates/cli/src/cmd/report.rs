@@ -181,14 +181,6 @@ fn join(dirs: &[PathBuf], out: &Path, how: Join) -> Result<()> {
     Ok(())
 }
 
-/// The shards of one run in `dirs` merged into `out` (games and report).
-///
-/// # Errors
-/// As `pjlab report --merge`: unreadable shards, shards of different runs, missing games.
-pub fn merge_shards<K: GameKit>(dirs: &[PathBuf], out: &Path) -> Result<()> {
-    join_game::<K>(dirs, out, Join::Merge)
-}
-
 fn join_game<K: GameKit>(dirs: &[PathBuf], out: &Path, how: Join) -> Result<()> {
     let mut shards: Vec<ShardRun<K>> = Vec::with_capacity(dirs.len());
     for dir in dirs {
@@ -208,10 +200,6 @@ fn join_game<K: GameKit>(dirs: &[PathBuf], out: &Path, how: Join) -> Result<()> 
             (spec, games)
         }
     };
-    let scheduled = spec.schedule::<K>()?.len();
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    record::save::<K>(&session::games_file(out), &spec, &games)?;
-    session::write_manifest(out, &spec)?;
-    report::write::<K>(out, &spec, &games, scheduled)?;
+    pjlab_arena::merge::write_joined::<K>(out, &spec, &games)?;
     Ok(())
 }

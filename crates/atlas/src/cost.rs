@@ -15,10 +15,9 @@
 
 use std::collections::BTreeMap;
 
+use pjlab_arena::{MoveEffort, Played};
 use pjlab_core::GameKit;
-
-use crate::runner::{MoveEffort, Played};
-use crate::stats::median;
+use pjlab_stats::stats::median;
 
 /// The cost of `games`: (the wall-clock seconds of their moves, summed; the seconds they take
 /// on an idle core, estimated from each player's median rate of work).
@@ -114,9 +113,9 @@ mod tests {
 
     use pjlab_pijersi::{PijersiKit, Variant};
 
+    use pjlab_arena::{Clock, Ending, GameSpec, PlayedGame};
+
     use super::*;
-    use crate::runner::{Clock, Ending, PlayedGame};
-    use crate::schedule::GameSpec;
 
     fn mv(nodes: u64, effort: u64, ms: u64) -> MoveEffort {
         MoveEffort {

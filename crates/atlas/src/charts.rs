@@ -5,21 +5,21 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::Atlas;
-use super::results::Results;
-use crate::Error;
-use crate::plot::{Series, category_line_chart, line_chart};
-use crate::report::{thousands, title_case as title};
+use pjlab_arena::report::{thousands, title_case as title};
+use pjlab_stats::plot::{Series, category_line_chart, line_chart};
+
+use crate::results::Results;
+use crate::{Atlas, Error};
 
 /// A variant's line on the charts: its name, and its points as (level, score, low, high), in
 /// percent.
-pub(super) type Line = (String, Vec<(usize, f64, f64, f64)>);
+pub(crate) type Line = (String, Vec<(usize, f64, f64, f64)>);
 
 /// The charts of one protocol's scores: against the levels' Elo (or rank, without a ladder),
 /// and with a ladder a second one with the levels evenly spaced, so that levels close in Elo
 /// stay apart. Writes into `md`, before the charts, which levels have not played all their
 /// games under the protocol (as [`progress`] words it), and the charts' image links.
-pub(super) fn score_charts(
+pub(crate) fn score_charts(
     md: &mut String,
     dir: &Path,
     atlas: &Atlas,

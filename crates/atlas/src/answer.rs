@@ -3,16 +3,24 @@
 
 use std::fmt::Write as _;
 
-use super::Atlas;
-use super::report::{bound, level_label, score_text, signed, variants_of};
-use super::results::{Results, pairwise, pooled_difference, ranked};
-use crate::report::{p_text, percent as pct, thousands};
-use crate::stats::{Wdl, difference_interval};
-use crate::table::Table;
+use pjlab_arena::report::{p_text, percent as pct, thousands};
 use pjlab_stats::scores::largest_difference_not_excluded;
+use pjlab_stats::stats::{Wdl, difference_interval};
+use pjlab_stats::table::Table;
+
+use crate::Atlas;
+use crate::rank::Rankings;
+use crate::results::{Results, pooled_difference};
+use crate::text::{bound, level_label, score_text, signed, variants_of};
 
 /// The plain-words answer at the top level finished (or the top level played, marked partial).
-pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+pub(crate) fn answer(
+    md: &mut String,
+    atlas: &Atlas,
+    results: &Results,
+    rankings: &Rankings<'_>,
+    first: &str,
+) {
     let _ = writeln!(md, "## The answer\n");
     let main = 0;
     let top = results.top_complete(atlas, main);
@@ -25,7 +33,8 @@ pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &
     } else {
         " (**partial**: no level has finished its cells yet)"
     };
-    let ms = ranked(results, level, main);
+    let ranking = rankings.at(level, main);
+    let ms = &ranking.measures;
     let scores: Vec<String> = variants_of(atlas, main)
         .iter()
         .filter_map(|v| results.find(level, main, v))
@@ -42,7 +51,7 @@ pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &
     if let (Some(best), Some(worst)) = (ms.first(), ms.last())
         && ms.len() > 1
     {
-        let pairs = pairwise(&ms);
+        let pairs = &ranking.pairs;
         let gap = pairs.iter().find(|p| {
             (p.a == best.variant && p.b == worst.variant)
                 || (p.b == best.variant && p.a == worst.variant)
@@ -100,87 +109,110 @@ pub(super) fn answer(md: &mut String, atlas: &Atlas, results: &Results, first: &
                 );
             }
         }
-        if level > 0 {
-            let below = ranked(results, level - 1, main);
-            if let Some(b) = below.first() {
-                let _ = writeln!(
-                    md,
-                    "- At the level below, {}, the variant closest to 50% is {} ({}): the \
-                     choice {}.",
-                    level_label(atlas, results, level - 1),
-                    b.variant,
-                    score_text(&b.group.white),
-                    if b.variant == best.variant {
-                        "would not change"
-                    } else {
-                        "would change"
-                    }
-                );
-            }
+        if level > 0
+            && let Some(b) = rankings.at(level - 1, main).measures.first()
+        {
+            let _ = writeln!(
+                md,
+                "- At the level below, {}, the variant closest to 50% is {} ({}): the \
+                 choice {}.",
+                level_label(atlas, results, level - 1),
+                b.variant,
+                score_text(&b.group.white),
+                if b.variant == best.variant {
+                    "would not change"
+                } else {
+                    "would change"
+                }
+            );
         }
     }
     if atlas.per_setup {
-        let reports: Vec<String> = atlas
-            .cells()
-            .iter()
-            .zip(&results.progress)
-            .filter(|(c, g)| {
-                c.level.as_deref() == Some(atlas.levels[level].name.as_str()) && g.played > 0
-            })
-            .map(|(c, _)| {
-                let dir = c.dir.display().to_string();
-                format!("[{dir}]({dir}/report.md)")
-            })
-            .collect();
-        let _ = writeln!(
-            md,
-            "- By setup, and by class of setups (setups that are the same game: renamed in a \
-             cycle or mirrored into one another), at this level: the per-setup tables of {}.",
-            reports.join(", ")
-        );
+        per_setup_line(md, atlas, results, level);
     }
     if atlas.protocols.len() > 1 {
-        for p in 1..atlas.protocols.len() {
-            if let Some((d, low, high)) = pooled_difference(results, level, p, main) {
-                let (played, scheduled) = results.games_of(atlas, level, p);
-                let partial = if played < scheduled {
-                    let (played, scheduled) =
-                        (thousands(played as u64), thousands(scheduled as u64));
-                    format!(" (**partial**: {played} of its {scheduled} games played)")
-                } else {
-                    String::new()
-                };
-                let _ = writeln!(
-                    md,
-                    "- Under the {} protocol at the same level{partial}, {first}'s score pooled \
-                     over the variants less the main protocol's is {} points ({} to {}): {}.",
-                    atlas.protocols[p].name,
-                    signed(100.0 * d),
-                    bound(100.0 * low),
-                    bound(100.0 * high),
-                    if low > 0.0 || high < 0.0 {
-                        "the protocols disagree"
-                    } else {
-                        "no difference is shown"
-                    }
-                );
-            }
-            if results.finished(atlas, level, p) {
-                other_protocol_line(md, atlas, results, level, p);
-            }
-        }
+        other_protocols(md, atlas, results, rankings, level, first);
     }
     let _ = writeln!(md);
 }
 
+/// The answer's line pointing to the per-setup tables of the cells of `level` with games.
+fn per_setup_line(md: &mut String, atlas: &Atlas, results: &Results, level: usize) {
+    let reports: Vec<String> = atlas
+        .cells()
+        .iter()
+        .zip(&results.progress)
+        .filter(|(c, g)| {
+            c.level.as_deref() == Some(atlas.levels[level].name.as_str()) && g.played > 0
+        })
+        .map(|(c, _)| {
+            let dir = c.dir.display().to_string();
+            format!("[{dir}]({dir}/report.md)")
+        })
+        .collect();
+    let _ = writeln!(
+        md,
+        "- By setup, and by class of setups (setups that are the same game: renamed in a \
+         cycle or mirrored into one another), at this level: the per-setup tables of {}.",
+        reports.join(", ")
+    );
+}
+
+/// The answer's lines on the protocols other than the main one at `level`: each one's score
+/// pooled over the variants less the main protocol's, and once finished its variants compared.
+fn other_protocols(
+    md: &mut String,
+    atlas: &Atlas,
+    results: &Results,
+    rankings: &Rankings<'_>,
+    level: usize,
+    first: &str,
+) {
+    let main = 0;
+    for p in 1..atlas.protocols.len() {
+        if let Some((d, low, high)) = pooled_difference(results, level, p, main) {
+            let (played, scheduled) = results.games_of(atlas, level, p);
+            let partial = if played < scheduled {
+                let (played, scheduled) = (thousands(played as u64), thousands(scheduled as u64));
+                format!(" (**partial**: {played} of its {scheduled} games played)")
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                md,
+                "- Under the {} protocol at the same level{partial}, {first}'s score pooled \
+                 over the variants less the main protocol's is {} points ({} to {}): {}.",
+                atlas.protocols[p].name,
+                signed(100.0 * d),
+                bound(100.0 * low),
+                bound(100.0 * high),
+                if low > 0.0 || high < 0.0 {
+                    "the protocols disagree"
+                } else {
+                    "no difference is shown"
+                }
+            );
+        }
+        if results.finished(atlas, level, p) {
+            other_protocol_line(md, atlas, rankings, level, p);
+        }
+    }
+}
+
 /// The answer's line on another protocol `p` at `level`: the variant furthest from 50% and the
 /// pairs of variants that differ (Holm 5%), if any.
-fn other_protocol_line(md: &mut String, atlas: &Atlas, results: &Results, level: usize, p: usize) {
-    let ms = ranked(results, level, p);
+fn other_protocol_line(
+    md: &mut String,
+    atlas: &Atlas,
+    rankings: &Rankings<'_>,
+    level: usize,
+    p: usize,
+) {
+    let ranking = rankings.at(level, p);
+    let (ms, pairs) = (&ranking.measures, &ranking.pairs);
     let Some(worst) = ms.last().filter(|_| ms.len() > 1) else {
         return;
     };
-    let pairs = pairwise(&ms);
     let different: Vec<String> = pairs
         .iter()
         .filter(|x| x.holm_p < 0.05)
@@ -224,16 +256,26 @@ fn other_protocol_line(md: &mut String, atlas: &Atlas, results: &Results, level:
 
 /// The variants at the strongest level finished under the main protocol, closest to 50% first,
 /// with their rank at the level below.
-pub(super) fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+pub(crate) fn pick_section(
+    md: &mut String,
+    atlas: &Atlas,
+    results: &Results,
+    rankings: &Rankings<'_>,
+    first: &str,
+) {
     let Some(level) = results.top_complete(atlas, 0) else {
         return;
     };
-    let ms = ranked(results, level, 0);
+    let ranking = rankings.at(level, 0);
+    let ms = &ranking.measures;
     // The level below as far as its cells have finished: a variant still being played there
     // has no rank or change to compare.
     let below: Vec<_> = if level > 0 {
-        ranked(results, level - 1, 0)
-            .into_iter()
+        rankings
+            .at(level - 1, 0)
+            .measures
+            .iter()
+            .copied()
             .filter(|m| m.complete)
             .collect()
     } else {
@@ -244,7 +286,7 @@ pub(super) fn pick_section(md: &mut String, atlas: &Atlas, results: &Results, fi
         "## What a designer should pick
 "
     );
-    let different = pairwise(&ms).iter().filter(|x| x.holm_p < 0.05).count();
+    let different = ranking.pairs.iter().filter(|x| x.holm_p < 0.05).count();
     let _ = writeln!(
         md,
         "The variants at `{}` under the main protocol, the fairest (closest to 50%) first: an \

@@ -1,6 +1,4 @@
-//! A balance atlas: first-player balance of a game's setup variants measured at several strength
-//! levels under several opening protocols, plus a round robin of the levels that puts them on
-//! one Elo ladder.
+//! The atlas file: its levels, opening protocols and ladder, checked when read.
 //!
 //! An [`Atlas`] is read from a TOML file written before any game is played. It expands into
 //! [`Cell`]s, each an ordinary balance run (or, for the ladder, a tournament) in a directory of
@@ -8,37 +6,12 @@
 //! every cell as they read any run. The cells come in the order they are played: level by level,
 //! cheapest first, the ladder after the level the file names, so that an interrupted atlas
 //! answers at every level it finished.
-//!
-//! ```
-//! let text = r#"
-//! game = "chomp"
-//! seed = 1
-//! [[levels]]
-//! name = "d1"
-//! agent = "alphabeta:depth=1"
-//! [[protocols]]
-//! name = "plain"
-//! [[protocols.runs]]
-//! variants = ["3x4"]
-//! games_per_variant = 10
-//! opening_plies = 0
-//! "#;
-//! let atlas = pjlab_arena::atlas::Atlas::parse(text).unwrap();
-//! assert_eq!(atlas.cells().len(), 1);
-//! ```
 
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::schedule::{Player, RunKind, RunSpec};
-
-mod answer;
-mod charts;
-mod compare;
-mod cost;
-pub mod report;
-mod results;
+use pjlab_arena::{Player, RunKind, RunSpec};
 
 /// The spec file's name inside an atlas directory (a copy of the file it was started from).
 pub const SPEC_FILE: &str = "atlas.toml";
@@ -139,10 +112,47 @@ pub struct Ladder {
 pub enum AtlasError {
     /// Not TOML of the atlas's shape.
     #[error("atlas file: {0}")]
-    Parse(String),
+    Parse(toml::de::Error),
     /// Well-formed but inconsistent.
     #[error("atlas file: {0}")]
-    Invalid(String),
+    Invalid(Invalid),
+}
+
+/// How a well-formed atlas file is inconsistent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// No level or no protocol.
+    #[error("an atlas needs at least one level and one protocol")]
+    Empty,
+    /// A level's name is not a slug.
+    #[error("level name `{0}`: use letters, digits, '-' and '_'")]
+    LevelName(String),
+    /// A level's name is used twice, or is `ladder`.
+    #[error("level name `{0}` is used twice (or is `ladder`)")]
+    LevelTwice(String),
+    /// A protocol's name is repeated or not a slug.
+    #[error("protocol name `{0}`: repeated or not a slug")]
+    ProtocolName(String),
+    /// A protocol has no runs.
+    #[error("protocol `{0}` has no runs")]
+    NoRuns(String),
+    /// A protocol's run has no variants or no games.
+    #[error("protocol `{0}`: a run needs variants and games")]
+    EmptyRun(String),
+    /// A variant in two runs of one protocol.
+    #[error("protocol `{protocol}`: variant {variant} twice")]
+    VariantTwice {
+        /// The protocol.
+        protocol: String,
+        /// The variant.
+        variant: String,
+    },
+    /// A ladder with fewer than two levels, no games or no variants.
+    #[error("the ladder needs two levels, games and variants")]
+    Ladder,
+    /// The ladder comes after a level the atlas does not have.
+    #[error("the ladder comes after `{0}`, not a level")]
+    LadderAfter(String),
 }
 
 /// One run of the atlas.
@@ -165,53 +175,45 @@ impl Atlas {
     /// [`AtlasError::Parse`] for text that is not an atlas, [`AtlasError::Invalid`] for empty
     /// lists, repeated names, a variant in two runs of a protocol, or a ladder after no level.
     pub fn parse(text: &str) -> Result<Atlas, AtlasError> {
-        let atlas: Atlas = toml::from_str(text).map_err(|e| AtlasError::Parse(e.to_string()))?;
-        atlas.check()?;
+        let atlas: Atlas = toml::from_str(text).map_err(AtlasError::Parse)?;
+        atlas.check().map_err(AtlasError::Invalid)?;
         Ok(atlas)
     }
 
-    fn check(&self) -> Result<(), AtlasError> {
-        let invalid = |m: String| Err(AtlasError::Invalid(m));
+    fn check(&self) -> Result<(), Invalid> {
         if self.levels.is_empty() || self.protocols.is_empty() {
-            return invalid("an atlas needs at least one level and one protocol".into());
+            return Err(Invalid::Empty);
         }
         let mut names: Vec<&str> = self.levels.iter().map(|l| l.name.as_str()).collect();
         names.push("ladder");
         for (i, name) in names.iter().enumerate() {
             if !is_slug(name) {
-                return invalid(format!(
-                    "level name `{name}`: use letters, digits, '-' and '_'"
-                ));
+                return Err(Invalid::LevelName(name.to_string()));
             }
             if names[..i].contains(name) {
-                return invalid(format!(
-                    "level name `{name}` is used twice (or is `ladder`)"
-                ));
+                return Err(Invalid::LevelTwice(name.to_string()));
             }
         }
         let mut protocols: Vec<&str> = Vec::new();
         for p in &self.protocols {
             if !is_slug(&p.name) || protocols.contains(&p.name.as_str()) {
-                return invalid(format!(
-                    "protocol name `{}`: repeated or not a slug",
-                    p.name
-                ));
+                return Err(Invalid::ProtocolName(p.name.clone()));
             }
             protocols.push(&p.name);
             if p.runs.is_empty() {
-                return invalid(format!("protocol `{}` has no runs", p.name));
+                return Err(Invalid::NoRuns(p.name.clone()));
             }
             let mut seen: Vec<&str> = Vec::new();
             for run in &p.runs {
                 if run.variants.is_empty() || run.games_per_variant == 0 {
-                    return invalid(format!(
-                        "protocol `{}`: a run needs variants and games",
-                        p.name
-                    ));
+                    return Err(Invalid::EmptyRun(p.name.clone()));
                 }
                 for v in &run.variants {
                     if seen.contains(&v.as_str()) {
-                        return invalid(format!("protocol `{}`: variant {v} twice", p.name));
+                        return Err(Invalid::VariantTwice {
+                            protocol: p.name.clone(),
+                            variant: v.clone(),
+                        });
                     }
                     seen.push(v);
                 }
@@ -219,12 +221,12 @@ impl Atlas {
         }
         if let Some(ladder) = &self.ladder {
             if self.levels.len() < 2 || ladder.games_per_pair == 0 || ladder.variants.is_empty() {
-                return invalid("the ladder needs two levels, games and variants".into());
+                return Err(Invalid::Ladder);
             }
             if let Some(after) = &ladder.after
                 && !self.levels.iter().any(|l| &l.name == after)
             {
-                return invalid(format!("the ladder comes after `{after}`, not a level"));
+                return Err(Invalid::LadderAfter(after.clone()));
             }
         }
         Ok(())

@@ -4,16 +4,17 @@
 
 use std::fmt::Write as _;
 
+use pjlab_arena::report::{p_text, percent as pct};
 use pjlab_stats::scores::score_difference;
+use pjlab_stats::stats::{difference_interval, holm};
+use pjlab_stats::table::Table;
 
-use super::Atlas;
-use super::report::{bound, score_text, signed, variants_of};
-use super::results::{ClassMeasure, Results, pairwise, pooled_difference, ranked};
-use crate::report::{p_text, percent as pct};
-use crate::stats::{difference_interval, holm};
-use crate::table::Table;
+use crate::Atlas;
+use crate::rank::Rankings;
+use crate::results::{ClassMeasure, Results, pooled_difference};
+use crate::text::{bound, score_text, signed, variants_of};
 
-pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+pub(crate) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
     let _ = writeln!(md, "## The protocols compared\n");
     let main = &atlas.protocols[0].name;
     let _ = writeln!(
@@ -130,7 +131,7 @@ pub(super) fn protocols_compared(md: &mut String, atlas: &Atlas, results: &Resul
     }
 }
 
-pub(super) fn variants_compared(md: &mut String, atlas: &Atlas, results: &Results) {
+pub(crate) fn variants_compared(md: &mut String, atlas: &Atlas, rankings: &Rankings<'_>) {
     let _ = writeln!(md, "## Do the variants differ?\n");
     let _ = writeln!(
         md,
@@ -148,11 +149,11 @@ pub(super) fn variants_compared(md: &mut String, atlas: &Atlas, results: &Result
     ]);
     for l in 0..atlas.levels.len() {
         for p in 0..atlas.protocols.len() {
-            let ms = ranked(results, l, p);
+            let ranking = rankings.at(l, p);
+            let (ms, pairs) = (&ranking.measures, &ranking.pairs);
             if ms.len() < 2 {
                 continue;
             }
-            let pairs = pairwise(&ms);
             let largest = pairs
                 .iter()
                 .max_by(|a, b| a.difference.abs().total_cmp(&b.difference.abs()));
@@ -192,7 +193,7 @@ pub(super) fn variants_compared(md: &mut String, atlas: &Atlas, results: &Result
 
 /// The classes of setups at the strongest level finished under the main protocol: each
 /// class's score, and whether the classes of a variant differ (Holm over their pairs).
-pub(super) fn classes_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
+pub(crate) fn classes_section(md: &mut String, atlas: &Atlas, results: &Results, first: &str) {
     let Some(level) = results.top_complete(atlas, 0) else {
         return;
     };

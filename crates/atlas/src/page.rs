@@ -5,8 +5,9 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use pjlab_arena::atlas::Atlas;
 use pulldown_cmark::{Options, Parser, html::push_html};
+
+use crate::Atlas;
 
 /// One game drawn as a board beside the page.
 pub struct Example {

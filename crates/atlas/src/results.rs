@@ -1,17 +1,15 @@
 //! What an atlas's report is computed from: every cell's records read into [`Results`] (each
 //! variant's numbers, the classes of setups, each cell's progress, the ladder's ratings), and the
-//! comparisons the report makes of them (pairs of variants with Holm's correction, protocols
-//! pooled over variants).
+//! protocols compared pooled over variants (the pairs of variants are in `rank`).
 
 use std::path::{Path, PathBuf};
 
+use pjlab_arena::report::{Group, unique_games, variant_groups};
+use pjlab_arena::{Played, RunSpec, record, session};
 use pjlab_core::GameKit;
-use pjlab_stats::scores::score_difference;
+use pjlab_stats::stats::{RatingModel, Wdl, difference_interval, fit_ratings};
 
-use super::{Atlas, Cell, cost};
-use crate::report::{Group, unique_games, variant_groups};
-use crate::stats::{RatingModel, Wdl, difference_interval, fit_ratings, holm};
-use crate::{Error, record, session};
+use crate::{Atlas, Cell, Error, cost};
 
 /// One variant's numbers in one balance cell.
 #[derive(Clone, Debug)]
@@ -158,8 +156,8 @@ impl Results {
 /// Reads every cell of the atlas in `dir`.
 ///
 /// # Errors
-/// [`Error::Record`] for a games file that does not read, [`Error::Options`] for a cell whose
-/// schedule cannot be made.
+/// [`Error::Arena`] for a games file that does not read or a cell whose schedule cannot be
+/// made.
 pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> {
     let mut results = Results {
         measures: Vec::new(),
@@ -221,8 +219,8 @@ pub fn collect<K: GameKit>(dir: &Path, atlas: &Atlas) -> Result<Results, Error> 
 /// distinct games (as the cell's report counts them), summed over the setups of a class under
 /// the variant's first grouping (for Pijersi, the setups that are the same game).
 fn class_measures<K: GameKit>(
-    spec: &crate::RunSpec,
-    played: &[crate::runner::Played<K>],
+    spec: &RunSpec,
+    played: &[Played<K>],
     level: usize,
     protocol: usize,
 ) -> Result<Vec<ClassMeasure>, Error> {
@@ -232,7 +230,7 @@ fn class_measures<K: GameKit>(
         let Some(count) = v.count().filter(|&c| (2..=36).contains(&c)) else {
             continue;
         };
-        let mut by_setup: std::collections::BTreeMap<u64, Vec<&crate::runner::Played<K>>> =
+        let mut by_setup: std::collections::BTreeMap<u64, Vec<&Played<K>>> =
             std::collections::BTreeMap::new();
         for g in played.iter().filter(|g| g.spec.variant == v) {
             by_setup.entry(g.spec.setup % count).or_default().push(g);
@@ -275,11 +273,7 @@ fn index<'a>(mut names: impl Iterator<Item = &'a String>, name: &str) -> usize {
     names.position(|n| n == name).unwrap_or(0)
 }
 
-fn ladder_ratings<K: GameKit>(
-    cell: &Cell,
-    played: &[crate::runner::Played<K>],
-    complete: bool,
-) -> LadderRatings {
+fn ladder_ratings<K: GameKit>(cell: &Cell, played: &[Played<K>], complete: bool) -> LadderRatings {
     let games = unique_games(played);
     let triples: Vec<(usize, usize, i8)> = games
         .iter()
@@ -293,59 +287,6 @@ fn ladder_ratings<K: GameKit>(
         games: games.len(),
         complete,
     }
-}
-
-/// The measures of a level under a protocol, ordered by distance of the score from 50%.
-pub(crate) fn ranked(results: &Results, level: usize, protocol: usize) -> Vec<&Measure> {
-    let mut ms: Vec<&Measure> = results
-        .measures
-        .iter()
-        .filter(|m| m.level == level && m.protocol == protocol)
-        .collect();
-    ms.sort_by(|a, b| {
-        let d = |m: &Measure| (m.group.white.score() - 0.5).abs();
-        d(a).total_cmp(&d(b))
-    });
-    ms
-}
-
-/// One pair of variants compared at a level.
-pub(crate) struct Pair {
-    /// The first variant.
-    pub a: String,
-    /// The second variant.
-    pub b: String,
-    /// The first's score less the second's.
-    pub difference: f64,
-    /// The p-value of the difference, Holm-adjusted over the family.
-    pub holm_p: f64,
-}
-
-/// Every pair of the measures, `a`'s score less `b`'s, with Holm-adjusted p-values.
-pub(crate) fn pairwise(ms: &[&Measure]) -> Vec<Pair> {
-    let mut raw = Vec::new();
-    for (i, a) in ms.iter().enumerate() {
-        for b in &ms[i + 1..] {
-            if let Some(d) = score_difference(&a.group.white, &b.group.white) {
-                raw.push((
-                    a.variant.clone(),
-                    b.variant.clone(),
-                    d.difference,
-                    d.p_value,
-                ));
-            }
-        }
-    }
-    let adjusted = holm(&raw.iter().map(|r| r.3).collect::<Vec<_>>());
-    raw.into_iter()
-        .zip(adjusted)
-        .map(|((a, b, difference, _), holm_p)| Pair {
-            a,
-            b,
-            difference,
-            holm_p,
-        })
-        .collect()
 }
 
 /// The first side's score under protocol `a` less under `b` at `level`, pooled over the
