@@ -20,6 +20,10 @@ pub struct LearnConfig {
     pub games_per_match: u16,
     /// The network's shape (hidden width and layers; default 128 x 2).
     pub network: NetConfig,
+    /// Start from the weights of this checkpoint (a checkpoint directory of `pjlab chifoumi
+    /// train` of the same shape, e.g. `experiments/chifoumi-learned/final`) with a fresh AdamW
+    /// state, instead of weights drawn from `seed` (default: none).
+    pub init: Option<String>,
     /// Adam step size (default 3e-4).
     pub learning_rate: f64,
     /// AdamW decoupled weight decay (default 1e-4).
@@ -77,6 +81,7 @@ impl Default for LearnConfig {
                 hidden: 128,
                 layers: 2,
             },
+            init: None,
             learning_rate: 3e-4,
             weight_decay: 1e-4,
             batch_size: 512,

@@ -102,6 +102,14 @@ impl PgLearner {
         Ok(self.trainee.save(dir)?)
     }
 
+    /// Takes the weights of the checkpoint in `dir` (its optimiser state stays fresh).
+    ///
+    /// # Errors
+    /// When the weights file is missing, unreadable or of another shape.
+    pub fn load_weights(&mut self, dir: &std::path::Path) -> Result<(), Error> {
+        Ok(self.trainee.load_weights(dir)?)
+    }
+
     /// Loads what [`PgLearner::save`] wrote.
     ///
     /// # Errors

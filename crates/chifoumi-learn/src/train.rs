@@ -253,6 +253,10 @@ impl<'a> Session<'a> {
             state = read_state(&ckpt)?;
             learner.load(&ckpt)?;
         } else {
+            if let Some(init) = &config.init {
+                let from = crate::checkpoint::resolve(Path::new(init))?;
+                learner.load_weights(&from)?;
+            }
             let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
             run.write_config(&text)?;
         }

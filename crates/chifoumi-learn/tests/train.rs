@@ -163,3 +163,28 @@ fn a_run_can_train_against_a_fixed_network() {
     };
     assert!(train(&dir.path().join("x"), &missing, None, &stop, &mut |_| {}).is_err());
 }
+
+#[test]
+fn a_run_can_start_from_another_runs_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let stop = AtomicBool::new(false);
+    let first = dir.path().join("first");
+    train(&first, &small(), Some(2), &stop, &mut |_| {}).unwrap();
+    // A step too small to move an f32 weight: the network is the one it started from.
+    let from = LearnConfig {
+        iterations: 1,
+        seed: 9,
+        learning_rate: 1e-30,
+        weight_decay: 0.0,
+        init: Some(first.to_str().unwrap().into()),
+        ..small()
+    };
+    let second = dir.path().join("second");
+    train(&second, &from, None, &stop, &mut |_| {}).unwrap();
+    assert_eq!(load_packed(&second).unwrap(), load_packed(&first).unwrap());
+    // Without `init`, the same run starts from weights drawn from its seed.
+    let fresh = dir.path().join("fresh");
+    let drawn = LearnConfig { init: None, ..from };
+    train(&fresh, &drawn, None, &stop, &mut |_| {}).unwrap();
+    assert_ne!(load_packed(&fresh).unwrap(), load_packed(&first).unwrap());
+}

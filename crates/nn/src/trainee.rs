@@ -89,6 +89,19 @@ impl Trainee {
         self.optim.save(dir.join(OPTIMIZER_FILE)).map_err(err)
     }
 
+    /// Loads the weights of a checkpoint ([`MODEL_FILE`], same network shape) and keeps this
+    /// trainee's fresh AdamW state: training that starts from another run's network.
+    ///
+    /// # Errors
+    /// [`Error::Checkpoint`] when the file is missing, unreadable or of another shape.
+    pub fn load_weights(&mut self, dir: &Path) -> Result<(), Error> {
+        self.model = self
+            .model
+            .clone()
+            .load_record(checkpoint::read_record(&dir.join(MODEL_FILE))?);
+        Ok(())
+    }
+
     /// Loads what [`Trainee::save`] wrote into this trainee (same network shape), so that
     /// training continues exactly. The files are read whole into memory, so the checkpoint may
     /// be removed afterwards.
