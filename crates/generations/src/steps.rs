@@ -4,12 +4,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use pjlab_arena::drive::{Launch, Progress, play_run};
 use pjlab_arena::schedule::{Player, RunKind, RunSpec};
 use pjlab_arena::stats::{SprtDecision, Wdl, score_to_elo};
-use pjlab_arena::{Played, report, session};
+use pjlab_arena::{report, session};
 use pjlab_core::{GameKit, Provenance, seed};
+use pjlab_nnue::NnueEval;
 use pjlab_nnue::data::{DataOptions, DataRun, Filter};
-use pjlab_nnue::{Card, NnueEval};
 use pjlab_run::cpu_seconds;
 
 use crate::ledger::{DataFigures, GateFigures, TrainFigures};
@@ -144,13 +145,6 @@ pub(crate) fn train<K: GameKit>(
         }
     }
     let start = cpu_start();
-    let features = K::sparse_features().ok_or_else(|| {
-        Error::Spec(format!(
-            "{} has no sparse features for a learned evaluation",
-            K::INFO.name
-        ))
-    })?;
-    let reference = K::evaluation(None)?;
     let filter = Filter {
         quiet: spec.train.quiet,
         no_forced: spec.train.no_forced,
@@ -164,66 +158,53 @@ pub(crate) fn train<K: GameKit>(
         .cloned()
         .chain((first..=generation).map(|g| gen_dir(run, g).join("data")))
         .collect();
-    let mut samples = Vec::new();
-    for dir in &windows {
-        samples.extend(pjlab_nnue::data::read(
-            dir,
-            features.as_ref(),
-            &reference,
-            filter,
-        )?);
-    }
-    if samples.is_empty() {
-        return Err(Error::Spec(format!(
-            "generation {generation} has no positions to train on (data.games, or the filters, \
-             leave none)"
-        )));
-    }
     let mut options = spec.train.options.clone();
     options.seed = seed::stream(spec.seed, TRAIN_STREAM, u64::from(generation));
     let epochs = options.epochs as u64;
-    let (network, history) =
-        pjlab_nnue::train::train_features(features.as_ref(), &samples, &options, &mut |e| {
-            events(Event::Progress {
-                generation,
-                step: Step::Train,
-                done: e.epoch as u64,
-                total: epochs,
-            });
-        })?;
-    let kept = history
-        .iter()
-        .filter(|e| e.validation.is_finite())
-        .min_by(|a, b| a.validation.total_cmp(&b.validation))
-        .or(history.last());
+    let fitted = pjlab_nnue::fit::fit::<K>(&windows, filter, &options, &mut |e| {
+        events(Event::Progress {
+            generation,
+            step: Step::Train,
+            done: e.epoch as u64,
+            total: epochs,
+        });
+    })
+    .map_err(|e| match e {
+        pjlab_nnue::Error::NoFeatures(game) => Error::Spec(format!(
+            "{game} has no sparse features for a learned evaluation"
+        )),
+        pjlab_nnue::Error::NoPositions => Error::Spec(format!(
+            "generation {generation} has no positions to train on (data.games, or the filters, \
+             leave none)"
+        )),
+        e => e.into(),
+    })?;
+    let kept = fitted.kept();
     let figures = TrainFigures {
-        positions: samples.len(),
+        positions: fitted.positions,
         kept_epoch: kept.map_or(0, |e| e.epoch),
         validation: kept.map_or(f64::NAN, |e| e.validation),
         reference: kept.map_or(f64::NAN, |e| e.reference),
         cpu_seconds: cpu_since(start),
     };
     let data: Vec<String> = windows.iter().map(|p| p.display().to_string()).collect();
-    let card = Card {
-        game: K::INFO.name.into(),
-        features: features.id(),
-        scale: options.label_scale,
-        residual: options.residual,
-        training: serde_json::json!({
+    let card = fitted.card::<K>(
+        &options,
+        serde_json::json!({
             "generation": generation,
             "data": data,
-            "positions": samples.len(),
+            "positions": fitted.positions,
             "quiet": filter.quiet,
             "no_forced": filter.no_forced,
             "options": options,
-            "losses": history,
+            "losses": fitted.losses,
             "figures": figures,
             "provenance": provenance,
         }),
-    };
+    );
     // Written beside, then renamed into place: a stopped session leaves no half network.
     let partial = path.with_extension("nnue.partial");
-    pjlab_nnue::file::save(&partial, &card, &network)?;
+    pjlab_nnue::file::save(&partial, &card, &fitted.network)?;
     let card_file = pjlab_nnue::file::card_path(&path);
     std::fs::rename(pjlab_nnue::file::card_path(&partial), &card_file).map_err(io(&card_file))?;
     std::fs::rename(&partial, &path).map_err(io(&path))?;
@@ -251,8 +232,8 @@ fn player_spec(search: &str, net: Option<&Path>) -> String {
 }
 
 /// Plays (or finishes) generation `generation`'s gate: its candidate against generation
-/// `best`'s network, with the SPRT of the spec; `None` when `stop` was raised before it
-/// decided.
+/// `best`'s network, with the SPRT of the spec, on the arena's [`play_run`] (which returns the
+/// SPRT's decision and leaves `stop` as it is); `None` when `stop` was raised before it decided.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn gate<K: GameKit>(
     run: &Path,
@@ -303,65 +284,43 @@ pub(crate) fn gate<K: GameKit>(
         sessions: Vec::new(),
         pooled_seeds: Vec::new(),
     };
-    let resume = session::games_file(&dir).exists();
-    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-    let (mut match_spec, mut played) = session::open::<K>(&dir, new, resume)?;
-    match_spec.sessions.push(provenance.clone());
-    let _lock = pjlab_run::dir::RunLock::acquire(&dir, "pjlab nnue generations")?;
+    let launch = Launch {
+        out: &dir,
+        resume: session::games_file(&dir).exists(),
+        shard: None,
+        workers,
+        provenance,
+        holder: Some("pjlab nnue generations"),
+        stop,
+    };
     let factory = |agent: &str, seed: u64| {
         pjlab_agents::build::<K>(agent, seed).map_err(pjlab_core::BoxError::from)
     };
     let total = g.games;
-    let sprt = spec.sprt();
-    let decided = |played: &[Played<K>]| report::sprt_state(&sprt, played).0.decision;
-    if decided(&played) == SprtDecision::Continue && (played.len() as u64) < total {
-        let stopped_before = stop.load(std::sync::atomic::Ordering::SeqCst);
+    let ended = play_run::<K>(new, &launch, factory, &mut |p| {
+        let done = match p {
+            Progress::Opened { played, .. } | Progress::Played { played, .. } => played.len(),
+        };
         events(Event::Progress {
             generation,
             step: Step::Gate,
-            done: played.len() as u64,
+            done: done as u64,
             total,
         });
-        session::play::<K>(
-            &dir,
-            &match_spec,
-            &mut played,
-            &factory,
-            workers,
-            stop,
-            &mut |so_far| {
-                events(Event::Progress {
-                    generation,
-                    step: Step::Gate,
-                    done: so_far.len() as u64,
-                    total,
-                });
-            },
-        )?;
-        // The arena raises the stop flag when its SPRT decides; that stop is the gate's own,
-        // not the run's. (A Ctrl-C in the same instant is lost with it: the next one stops.)
-        if !stopped_before && decided(&played) != SprtDecision::Continue {
-            stop.store(false, std::sync::atomic::Ordering::SeqCst);
-        }
-    }
-    let scheduled = match_spec.shard_schedule::<K>()?.len();
-    // The report is a function of the records, as `pjlab report` rewrites it: the options as
-    // the last save wrote them (with this session's load at its end).
-    let games_file = session::games_file(&dir);
-    if games_file.exists() {
-        match_spec = pjlab_arena::record::load_spec(&games_file)?;
-    }
-    report::write::<K>(&dir, &match_spec, &played, scheduled)?;
-    let (state, _) = report::sprt_state(&sprt, &played);
-    let decision = match state.decision {
-        SprtDecision::H1 => "H1",
-        SprtDecision::H0 => "H0",
-        SprtDecision::Continue if played.len() >= scheduled => "cap",
+    })?;
+    let played = &ended.games;
+    let decision = match ended.decision() {
+        Some(SprtDecision::H1) => "H1",
+        Some(_) => "H0",
+        None if played.len() >= ended.scheduled => "cap",
         // Stopped from outside before a decision: the gate resumes next time.
-        SprtDecision::Continue => return Ok(None),
+        None => return Ok(None),
     };
+    let state = ended
+        .sprt
+        .unwrap_or_else(|| report::sprt_state(&spec.sprt(), played).0);
     let mut wdl = Wdl::default();
-    for game in &played {
+    for game in played {
         wdl.add(if game.spec.first == 0 {
             game.result
         } else {

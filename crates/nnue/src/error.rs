@@ -37,6 +37,12 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// The game has no sparse features to learn an evaluation on.
+    #[error("{0} has no sparse features for a learned evaluation")]
+    NoFeatures(&'static str),
+    /// The training data hold no position (that the filters keep).
+    #[error("no positions in the data")]
+    NoPositions,
     /// A setting is out of range.
     #[error("{0}")]
     Config(String),

@@ -17,7 +17,8 @@
 //!   trained) and the weights, with the card also written beside it.
 //! - [`data`]: positions from alpha-beta self-play labelled with the search's score and the
 //!   game's result, a Parquet table (`nnue-positions/1`) in a run directory; [`train`]: a
-//!   small trainer for the network on them.
+//!   small trainer for the network on them; [`fit`]: a network fitted to data paths with its
+//!   card, as `pjlab nnue train` and the generations do it.
 //!
 //! No Burn: the network is small enough that its forward pass, its gradients and Adam are a
 //! few loops, and alpha-beta calls it one position at a time.
@@ -26,6 +27,7 @@ pub mod data;
 mod error;
 mod eval;
 pub mod file;
+pub mod fit;
 mod net;
 mod quant;
 pub mod tracked;

@@ -328,29 +328,10 @@ fn data<K: GameKit>(args: &DataArgs, verbosity: Verbosity) -> Result<()> {
 }
 
 fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
-    let Some(features) = K::sparse_features() else {
-        bail!(
-            "{} has no sparse features for a learned evaluation",
-            K::INFO.name
-        );
+    let filter = pjlab_nnue::data::Filter {
+        quiet: args.quiet,
+        no_forced: args.no_forced,
     };
-    let reference = K::evaluation(None).map_err(anyhow::Error::msg)?;
-    let mut samples = Vec::new();
-    for path in &args.data {
-        let filter = pjlab_nnue::data::Filter {
-            quiet: args.quiet,
-            no_forced: args.no_forced,
-        };
-        samples.extend(pjlab_nnue::data::read(
-            path,
-            features.as_ref(),
-            &reference,
-            filter,
-        )?);
-    }
-    if samples.is_empty() {
-        bail!("no positions in the data");
-    }
     let options = TrainOptions {
         hidden: args.hidden,
         l2: args.l2,
@@ -366,49 +347,41 @@ fn train<K: GameKit>(args: &TrainArgs, verbosity: Verbosity) -> Result<()> {
         factorise: args.factorise,
     };
     let started = std::time::Instant::now();
-    let (network, history) =
-        pjlab_nnue::train::train_features(features.as_ref(), &samples, &options, &mut |e| {
-            if verbosity != Verbosity::Quiet {
-                eprintln!(
-                    "epoch {:>3}: train loss {:.5}, validation loss {:.5} \
-                     (hand-written evaluation {:.5}), {:.0} s",
-                    e.epoch,
-                    e.train,
-                    e.validation,
-                    e.reference,
-                    started.elapsed().as_secs_f64()
-                );
-            }
-        })?;
+    let fitted = pjlab_nnue::fit::fit::<K>(&args.data, filter, &options, &mut |e| {
+        if verbosity != Verbosity::Quiet {
+            eprintln!(
+                "epoch {:>3}: train loss {:.5}, validation loss {:.5} \
+                 (hand-written evaluation {:.5}), {:.0} s",
+                e.epoch,
+                e.train,
+                e.validation,
+                e.reference,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })?;
     // The network kept: the pass with the lowest held-out loss.
-    let last = history
-        .iter()
-        .filter(|e| e.validation.is_finite())
-        .min_by(|a, b| a.validation.total_cmp(&b.validation))
-        .or(history.last());
-    let card = pjlab_nnue::Card {
-        game: K::INFO.name.into(),
-        features: features.id(),
-        scale: args.label_scale,
-        residual: args.residual,
-        training: serde_json::json!({
+    let last = fitted.kept();
+    let card = fitted.card::<K>(
+        &options,
+        serde_json::json!({
             "data": args.data.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
-            "positions": samples.len(),
+            "positions": fitted.positions,
             "quiet": args.quiet,
             "no_forced": args.no_forced,
             "options": options,
-            "losses": history,
+            "losses": fitted.losses,
             "kept_epoch": last.map(|e| e.epoch),
             "seconds": started.elapsed().as_secs_f64(),
             "provenance": crate::cmd::provenance(),
         }),
-    };
-    pjlab_nnue::file::save(&args.out, &card, &network)?;
+    );
+    pjlab_nnue::file::save(&args.out, &card, &fitted.network)?;
     println!(
         "wrote {} ({} positions, epoch {} of {}, validation loss {:.5}, the hand-written \
          evaluation's {:.5})",
         args.out.display(),
-        samples.len(),
+        fitted.positions,
         last.map_or(0, |e| e.epoch),
         args.epochs,
         last.map_or(f64::NAN, |e| e.validation),
