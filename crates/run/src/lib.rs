@@ -1,7 +1,9 @@
 //! What every run of the lab shares, whatever the game and whatever the run. It knows no game
 //! and links no Burn.
 //!
-//! - [`dir`]: the run directory: the lock, the `run.json` manifest naming the run's kind and
+//! - [`dir`]: the run directory, opened one way for every kind of run ([`dir::Opener`]: created,
+//!   locked, another kind or game refused, the resume checked, manifest, config and provenance
+//!   written): the lock, the `run.json` manifest naming the run's kind and
 //!   game, the config snapshot that a resume must match, `provenance.jsonl`, a typed
 //!   `metrics.jsonl` read under one policy, `checkpoints/` with `latest` and the keep rotation,
 //!   `plots/`.
@@ -62,9 +64,40 @@ pub enum Error {
     /// Another process is using the run directory.
     #[error("{0}")]
     Busy(String),
-    /// The run directory holds another run than the one asked for.
+    /// A value that cannot be written as JSON (a provenance line).
     #[error("config: {0}")]
     Config(String),
+    /// The run directory's manifest names another kind of run or another game than the one
+    /// opened.
+    #[error(
+        "{dir} holds a {} run of {found_game}, not a {} run of {game}; choose another directory",
+        found.name(),
+        kind.name()
+    )]
+    OtherRun {
+        /// The directory.
+        dir: String,
+        /// The kind of run it holds.
+        found: dir::RunKind,
+        /// The game of the run it holds.
+        found_game: String,
+        /// The kind asked.
+        kind: dir::RunKind,
+        /// The game asked.
+        game: String,
+    },
+    /// A resumed run's configuration differs from its snapshot in more than what a resume may
+    /// change.
+    #[error(
+        "{dir} holds a run with another configuration (only {allowed} may change on resume); \
+         choose another --out"
+    )]
+    OtherConfig {
+        /// The directory.
+        dir: String,
+        /// What may change on resume (`` `iterations` ``).
+        allowed: String,
+    },
     /// A checkpoint that is missing or unreadable.
     #[error("checkpoint: {0}")]
     Checkpoint(String),

@@ -33,6 +33,9 @@ pub enum RunKind {
     /// A Chifoumi player's exploitability (`pjlab chifoumi exploit`): its matches against the
     /// scripted players, a best response trained against it and ISMCTS-BR.
     Exploit,
+    /// A balance atlas (`pjlab atlas run`): its file (`atlas.toml`) and one balance run a level
+    /// and protocol, and a ladder tournament, each a run directory of its own inside it.
+    Atlas,
 }
 
 impl RunKind {
@@ -47,6 +50,7 @@ impl RunKind {
             RunKind::NnueData => "nnue-data",
             RunKind::NnueGenerations => "nnue-generations",
             RunKind::Exploit => "exploit",
+            RunKind::Atlas => "atlas",
         }
     }
 }

@@ -12,6 +12,8 @@
 //! plots/              SVG charts
 //! ```
 //!
+//! Every kind of run opens its directory with [`Opener`] (created, locked, another kind of run
+//! or game refused, the resume checked, then the manifest, config and provenance written).
 //! What else a run writes (games, positions, reports) is the run's own; the names above are
 //! the ones every kind shares.
 
@@ -19,6 +21,7 @@ mod checkpoints;
 mod lock;
 mod manifest;
 mod metrics;
+mod open;
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +29,7 @@ pub use checkpoints::{Checkpoints, STATE_FILE, iter_name};
 pub use lock::{LOCK_FILE, RunLock};
 pub use manifest::{MANIFEST_FILE, Manifest, RunKind};
 pub use metrics::{MetricsLine, MetricsLog};
+pub use open::{OpenRun, Opener, Opening};
 
 use crate::{Error, io_error, write_atomic};
 
@@ -126,7 +130,7 @@ impl RunDir {
     /// `resumable`, must equal `config`. `allowed` names what may change, for the refusal.
     ///
     /// # Errors
-    /// [`Error::Config`] when they differ.
+    /// [`Error::OtherConfig`] when they differ.
     pub fn check_resume<C: Clone + PartialEq>(
         &self,
         previous: Option<C>,
@@ -137,11 +141,10 @@ impl RunDir {
         if let Some(mut previous) = previous {
             resumable(&mut previous, config);
             if previous != *config {
-                return Err(Error::Config(format!(
-                    "{} holds a run with another configuration (only {allowed} may change \
-                     on resume); choose another --out",
-                    self.path.display()
-                )));
+                return Err(Error::OtherConfig {
+                    dir: self.path.display().to_string(),
+                    allowed: allowed.to_string(),
+                });
             }
         }
         Ok(())
