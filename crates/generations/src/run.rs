@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pjlab_core::{GameKit, Provenance};
-use pjlab_run::dir::{Manifest, MetricsLog, RunDir, RunKind};
+use pjlab_run::dir::{MetricsLog, Opener, RunKind};
 
 use crate::ledger::Generation;
 use crate::{Error, LEDGER_FILE, Spec, report, steps};
@@ -101,32 +101,26 @@ pub fn run<K: GameKit>(
             missing.display()
         )));
     }
-    let run = RunDir::create(dir)?;
-    let _lock = run.lock("pjlab nnue generations")?;
-    if let Some(manifest) = run.manifest()?
-        && (manifest.kind != RunKind::NnueGenerations || manifest.game != K::INFO.name)
-    {
-        return Err(Error::Spec(format!(
-            "{} holds a {} run of {}, not generations of {}; choose another directory",
-            dir.display(),
-            manifest.kind.name(),
-            manifest.game,
-            K::INFO.name
-        )));
-    }
-    let previous = match run.config_text()? {
+    let mut opening = Opener::new(
+        RunKind::NnueGenerations,
+        K::INFO.name,
+        "pjlab nnue generations",
+    )
+    .provenance(provenance)
+    .lock(dir)?;
+    let previous = match opening.dir().config_text()? {
         Some(text) => Some(Spec::parse(&text)?),
         None => None,
     };
-    run.check_resume(
+    opening.resume_config::<_, Error>(
         previous,
         spec,
+        spec.to_toml()?,
         |previous, new| previous.generations = new.generations,
         "generations",
     )?;
-    run.write_manifest(&Manifest::new(RunKind::NnueGenerations, K::INFO.name))?;
-    run.write_config(&spec.to_toml()?)?;
-    run.append_provenance(provenance)?;
+    let open = opening.commit()?;
+    let run = open.dir();
 
     let ledger = MetricsLog::<Generation>::new(run.join(LEDGER_FILE));
     let mut decided = ledger.read()?;

@@ -106,7 +106,7 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
             &out.join("positions").join(&name),
             &games,
             &network_id,
-            &run.footer,
+            &run.footer(),
         )?;
         for g in games {
             for s in g.samples {

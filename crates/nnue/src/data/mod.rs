@@ -17,7 +17,7 @@
 //! when training, by the feature set of the day), the search's score in centi-units (forced
 //! results beyond [`pjlab_alphabeta::MATE_BOUND`]), the game's result for the side to move (1,
 //! 0.5 or 0), the game's number, the ply at which it was searched and the setup variant's
-//! name. Its footer also holds the provenance ([`PROVENANCE_KEY`]), the options
+//! name. Its footer also holds the provenance ([`PROVENANCE_KEY`](pjlab_run::dir::PROVENANCE_KEY)), the options
 //! ([`OPTIONS_KEY`]) and the processor time the table's games cost over every invocation that
 //! played them ([`CPU_KEY`]). Rows are in game order, so that a run stopped early keeps
 //! whole games, the first ones.
@@ -34,7 +34,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use pjlab_core::GameKit;
-use pjlab_run::dir::{Manifest, PROVENANCE_KEY, RunDir, RunKind, RunLock};
+use pjlab_run::dir::{OpenRun, Opener, RunKind};
 use pjlab_run::pool::{Order, Pool};
 use pjlab_run::table::{Column, Schema, TableBuilder, Type};
 
@@ -157,11 +157,10 @@ pub struct Row {
     pub variant: String,
 }
 
-/// A data run's directory, opened: locked until dropped, its manifest written, this
-/// invocation's provenance appended.
+/// A data run's directory, opened on `pjlab-run`'s [`Opener`]: locked until dropped, its
+/// manifest written, this invocation's provenance appended.
 pub struct DataRun {
-    dir: RunDir,
-    _lock: RunLock,
+    run: OpenRun,
     footer: Vec<(String, String)>,
     /// A resumed run's table so far: its rows, games and recorded options.
     previous: Option<Previous>,
@@ -191,37 +190,30 @@ impl DataRun {
         provenance: &pjlab_core::Provenance,
         resume: bool,
     ) -> Result<DataRun, Error> {
-        let dir = RunDir::create(path)?;
-        let lock = dir.lock("pjlab nnue data")?;
-        let name = dir.path().display();
-        if let Some(manifest) = dir.manifest()?
-            && (manifest.kind != RunKind::NnueData || manifest.game != K::INFO.name)
-        {
-            return Err(Error::Config(format!(
-                "{name} holds a {} run of {}, not {} training positions; choose another \
-                 directory",
-                manifest.kind.name(),
-                manifest.game,
-                K::INFO.name
-            )));
-        }
-        let table = dir.join(POSITIONS_FILE);
+        let opening = Opener::new(RunKind::NnueData, K::INFO.name, "pjlab nnue data")
+            .provenance(provenance)
+            .lock(path)
+            .map_err(|e| match e {
+                // Refused as the other settings of a data run are.
+                e @ pjlab_run::Error::OtherRun { .. } => Error::Config(e.to_string()),
+                e => e.into(),
+            })?;
+        let table = opening.dir().join(POSITIONS_FILE);
         let previous = match (table.exists(), resume) {
             (false, _) => None,
             (true, false) => {
                 return Err(Error::Config(format!(
-                    "{name} already holds {POSITIONS_FILE}; resume it (--resume) or choose \
-                     another directory"
+                    "{} already holds {POSITIONS_FILE}; resume it (--resume) or choose \
+                     another directory",
+                    opening.dir().path().display()
                 )));
             }
             (true, true) => Some(Previous::read(&table)?),
         };
-        dir.write_manifest(&Manifest::new(RunKind::NnueData, K::INFO.name))?;
-        let provenance = dir.append_provenance(provenance)?;
+        let run = opening.commit()?;
         Ok(DataRun {
-            dir,
-            _lock: lock,
-            footer: vec![(PROVENANCE_KEY.to_string(), provenance)],
+            footer: run.footer(),
+            run,
             previous,
         })
     }
@@ -233,12 +225,12 @@ impl DataRun {
 
     /// The run's directory.
     pub fn path(&self) -> &Path {
-        self.dir.path()
+        self.run.dir().path()
     }
 
     /// The positions table's path.
     pub fn positions(&self) -> PathBuf {
-        self.dir.join(POSITIONS_FILE)
+        self.run.dir().join(POSITIONS_FILE)
     }
 
     /// The CPU seconds that earlier invocations spent on the games the run already holds
