@@ -12,7 +12,9 @@ use crate::Error;
 use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::Played;
 use crate::schedule::RunSpec;
-use crate::stats::{RatingModel, Wdl, fit_ratings};
+use crate::stats::{
+    RatingModel, Wdl, dispersion, fit_ratings, goodness_of_fit, widened_half_width,
+};
 use crate::table::{Table, cross_table};
 
 /// Writes the section into `md` and `summary.csv`, and the charts under `plots/`.
@@ -32,6 +34,8 @@ pub(super) fn section<K: GameKit>(
         .collect();
     let model = RatingModel::default();
     let ratings = fit_ratings(n, &triples, &model);
+    // With three players or more the model can misfit; its intervals are then widened.
+    let fit = goodness_of_fit(n, &triples, &ratings);
     let mut totals = vec![Wdl::default(); n];
     let mut h2h = vec![vec![Wdl::default(); n]; n];
     for g in games {
@@ -51,29 +55,31 @@ pub(super) fn section<K: GameKit>(
         games.len(),
         model.prior_draws
     );
-    let mut table = Table::new([
-        "rank",
-        "agent",
-        "Elo",
-        "95%",
-        "distinct games",
-        "W-D-L",
-        "score %",
-    ]);
+    let mut columns = vec!["rank", "agent", "Elo", "95%"];
+    if fit.is_some() {
+        columns.push("95% with misfit");
+    }
+    columns.extend(["distinct games", "W-D-L", "score %"]);
+    let mut table = Table::new(columns);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| ratings.elo[b].total_cmp(&ratings.elo[a]));
     let mut csv = String::from("agent,spec,elo,elo_low,elo_high,games,wins,draws,losses,score\n");
     for (rank, &i) in order.iter().enumerate() {
         let t = &totals[i];
-        table.row([
+        let mut row = vec![
             (rank + 1).to_string(),
             format!("`{}`", run.players[i].label),
             format!("{:+.0}", ratings.elo[i]),
             format!("±{:.0}", ratings.half_width(i)),
-            t.games().to_string(),
-            t.to_string(),
-            percent(t.score()),
-        ]);
+        ];
+        if let Some(fit) = &fit {
+            row.push(format!(
+                "±{:.0}",
+                widened_half_width(&ratings, i, Some(fit))
+            ));
+        }
+        row.extend([t.games().to_string(), t.to_string(), percent(t.score())]);
+        table.row(row);
         let _ = writeln!(
             csv,
             "\"{}\",\"{}\",{:.1},{:.1},{:.1},{},{},{},{},{:.4}",
@@ -97,6 +103,9 @@ pub(super) fn section<K: GameKit>(
         "\n{first} advantage {:+.0} ± {:.0} Elo; draw parameter {:.0} Elo.\n",
         ratings.advantage, ratings.advantage_half_width, ratings.draw_elo
     );
+    if let Some(fit) = &fit {
+        let _ = writeln!(md, "{}\n", fit_line(fit));
+    }
     let _ = writeln!(md, "## Head to head\n");
     let mut table = Table::new([
         "agent",
@@ -236,4 +245,36 @@ pub(super) fn section<K: GameKit>(
         let _ = writeln!(md, "\n![rating curves](plots/ratings.svg)\n");
     }
     Ok(())
+}
+
+/// The goodness-of-fit sentence under the ratings table.
+fn fit_line(fit: &crate::stats::ChiSquare) -> String {
+    let d = dispersion(fit);
+    let verdict = if d > 1.0 {
+        format!(
+            "the pairings' scores spread {d:.2} times as much as one rating a player allows (the \
+             players are not transitive, or not in proportion), so `95% with misfit` is each \
+             interval widened by the square root of that"
+        )
+    } else {
+        "the pairings' scores spread no more than one rating a player allows, so `95% with \
+         misfit` is the model's interval"
+            .to_string()
+    };
+    format!(
+        "Goodness of fit: Pearson's statistic over the pairings' scores {:.1} on {} degrees of \
+         freedom (the pairings less the ratings fitted), {}: {verdict}.",
+        fit.statistic,
+        fit.df,
+        p_text(fit.p_value)
+    )
+}
+
+/// A p-value as `p = 0.012`, or `p < 0.0001` below that.
+fn p_text(p: f64) -> String {
+    match p {
+        p if p < 1e-4 => "p < 0.0001".to_string(),
+        p if p < 0.01 => format!("p = {p:.4}"),
+        p => format!("p = {p:.3}"),
+    }
 }

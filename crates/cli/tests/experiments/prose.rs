@@ -306,19 +306,29 @@ fn holds(cell: &str, number: &str) -> bool {
     })
 }
 
-/// The Elo figures a table row states in two adjacent cells, a signed rating and its
-/// half-width (`+316`, `±30`), written as prose writes them (`+316 ± 30`).
+/// The Elo figures a table row states: a signed rating and the half-widths in the cells after
+/// it (`+316`, `±30`, and a report's `95% with misfit`, `±45`), written as prose writes them
+/// (`+316 ± 30`, `+316 ± 45`).
 pub fn ratings(row: &[String]) -> Vec<String> {
     let signed = |c: &str| {
         c.len() > 1 && c.starts_with(['+', '-']) && c[1..].bytes().all(|b| b.is_ascii_digit())
     };
-    row.windows(2)
-        .filter_map(|pair| {
-            let width = pair[1].strip_prefix('±')?;
-            (signed(&pair[0]) && !width.is_empty() && width.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| format!("{} ± {width}", pair[0]))
-        })
-        .collect()
+    let width = |c: &str| {
+        c.strip_prefix('±')
+            .filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+            .map(str::to_string)
+    };
+    // An Elo cell followed by its half-widths: the model's, and where the report has one, the
+    // one widened by the misfit.
+    let mut out = Vec::new();
+    for (i, cell) in row.iter().enumerate() {
+        if signed(cell) {
+            for w in row[i + 1..].iter().map_while(|c| width(c)) {
+                out.push(format!("{cell} ± {w}"));
+            }
+        }
+    }
+    out
 }
 
 /// Whether the sources state `figure`: a W-D-L or an Elo difference as one of `cells`; a score
@@ -372,7 +382,7 @@ mod tests {
         ]
         .map(String::from)
         .to_vec();
-        assert_eq!(ratings(&row), ["+316 ± 30", "-5 ± 13"]);
+        assert_eq!(ratings(&row), ["+316 ± 30", "-5 ± 13", "-5 ± 4"]);
         let plain: Vec<String> = ["316", "±30", "+12", "30"].map(String::from).to_vec();
         assert!(ratings(&plain).is_empty());
     }

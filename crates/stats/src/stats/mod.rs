@@ -3,11 +3,13 @@
 //! chi-square test of homogeneity used to ask whether setup variants differ.
 
 mod chi;
+mod fit;
 mod multiple;
 mod ratings;
 mod sprt;
 
 pub use chi::{ChiSquare, homogeneity};
+pub use fit::{dispersion, goodness_of_fit, widened_half_width};
 pub use multiple::holm;
 pub use ratings::{RatingModel, Ratings, fit_ratings, model_probabilities};
 pub use sprt::{Sprt, SprtDecision, SprtState};
