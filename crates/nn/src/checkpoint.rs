@@ -47,8 +47,12 @@ pub fn load(
     shape: NetShape,
     device: &Device,
 ) -> Result<PolicyValueNet, Error> {
-    let record = read_record(&dir.join(MODEL_FILE))?;
-    Ok(PolicyValueNet::new(net, shape, device, 0).load_record(record))
+    let path = dir.join(MODEL_FILE);
+    let record = read_record(&path)?;
+    // The fallible load: a record of other shapes or missing tensors is an error, not a panic.
+    PolicyValueNet::new(net, shape, device, 0)
+        .try_load_record(record)
+        .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
 }
 
 /// The weights of the checkpoint directory `dir` as the packed CPU network.

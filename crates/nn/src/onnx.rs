@@ -7,6 +7,7 @@
 //! `net:checkpoint=model.onnx` players and `pjlab ugi` use).
 
 use std::marker::PhantomData;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use pjlab_core::{Encoder, Game};
@@ -38,6 +39,20 @@ impl OnnxModel {
     /// or its card does not fit `contract`, [`Error::Load`] when the runtime cannot build it,
     /// [`Error::Run`] when the trial run fails.
     pub fn load(path: &Path, contract: &Contract) -> Result<OnnxModel, Error> {
+        // tract's decoder asserts on some malformed files (a weight whose data is not its
+        // shape's length): such a panic is this file's error, not the caller's crash.
+        catch_unwind(AssertUnwindSafe(|| OnnxModel::build(path, contract))).unwrap_or_else(
+            |panic| {
+                Err(Error::Load {
+                    path: path.display().to_string(),
+                    reason: format!("the runtime failed reading it: {}", panic_text(&*panic)),
+                })
+            },
+        )
+    }
+
+    /// [`OnnxModel::load`] without the guard against the runtime's panics.
+    fn build(path: &Path, contract: &Contract) -> Result<OnnxModel, Error> {
         let (bytes, outputs) = read_checked(path, contract)?;
         let failed = |e: TractError| Error::Load {
             path: path.display().to_string(),
@@ -109,10 +124,12 @@ impl OnnxModel {
         };
         let x = tract_ndarray::Array2::from_shape_vec((1, input.len()), input.to_vec())
             .map_err(|e| failed(e.to_string()))?;
-        let outputs = self
-            .plan
-            .run(tvec!(Tensor::from(x).into()))
-            .map_err(|e| failed(format!("{e:#}")))?;
+        // As in `load`: a model the runtime built may still trip one of its assertions.
+        let outputs = catch_unwind(AssertUnwindSafe(|| {
+            self.plan.run(tvec!(Tensor::from(x).into()))
+        }))
+        .map_err(|panic| failed(format!("the runtime failed: {}", panic_text(&*panic))))?
+        .map_err(|e| failed(format!("{e:#}")))?;
         let copy = |index: usize, name: &str, out: &mut [f32]| -> Result<(), String> {
             let view = outputs
                 .get(index)
@@ -132,6 +149,15 @@ impl OnnxModel {
         copy(self.outputs.policy, crate::card::POLICY, policy).map_err(failed)?;
         copy(self.outputs.wdl, crate::card::WDL, wdl).map_err(failed)
     }
+}
+
+/// A panic's message, as far as it is text.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic without a message")
 }
 
 /// What tract is given of a model: the file's graph without its `value_info`, the types and

@@ -109,10 +109,12 @@ impl Trainee {
     /// # Errors
     /// [`Error::Checkpoint`] when a file is missing, unreadable or of another shape.
     pub fn load(&mut self, dir: &Path) -> Result<(), Error> {
+        let path = dir.join(MODEL_FILE);
         self.model = self
             .model
             .clone()
-            .load_record(checkpoint::read_record(&dir.join(MODEL_FILE))?);
+            .try_load_record(checkpoint::read_record(&path)?)
+            .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
         let bytes = checkpoint::read_bytes(&dir.join(OPTIMIZER_FILE))?;
         self.optim = adamw(self.weight_decay)
             .from_bytes(bytes)
