@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -116,26 +118,7 @@ fn draw(
         .max()
         .unwrap_or(1);
     let x_label_area = 40 + (category_lines - 1) * category_line;
-    // The legend's entries, names wider than LEGEND_TEXT wrapped at break points.
-    let entries: Vec<Vec<String>> = series
-        .iter()
-        .map(|s| {
-            if text_width(s.name, LEGEND_FONT) <= LEGEND_TEXT {
-                return vec![s.name.to_string()];
-            }
-            wrap(s.name, LEGEND_FONT, LEGEND_TEXT).unwrap_or_else(|| vec![s.name.to_string()])
-        })
-        .collect();
-    let legend_width = entries
-        .iter()
-        .flatten()
-        .map(|l| text_width(l, LEGEND_FONT))
-        .fold(0.0, f64::max)
-        .ceil() as i32
-        + SWATCH
-        + 3 * PAD
-        + 8;
-    let legend_width = if series.is_empty() { 0 } else { legend_width };
+    let (entries, legend_width) = legend_entries(series);
     let width = PLOT_SIZE.0 + legend_width as u32;
     let title = title_lines(title, width);
     let height = PLOT_SIZE.1 + (title.len() as u32 - 1) * title_line();
@@ -162,33 +145,92 @@ fn draw(
         .y_desc(y_label)
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    // 0. The categories: a light line through each, its name under the axis.
     if let Some(categories) = categories {
-        let font = ("sans-serif", CATEGORY_FONT)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Center, VPos::Top));
-        for (k, name) in categories.iter().enumerate() {
-            let x = k as f64;
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(x, y0), (x, y1)],
-                    BLACK.mix(0.1).stroke_width(1),
-                )))
-                .map_err(|e| err(e.to_string()))?;
-            let (px, py) = chart.backend_coord(&(x, y0));
-            root.draw(&PathElement::new(
-                vec![(px, py), (px, py + 5)],
-                BLACK.stroke_width(1),
-            ))
-            .map_err(|e| err(e.to_string()))?;
-            for (j, text) in name.lines().enumerate() {
-                let at = (px, py + 8 + j as i32 * category_line);
-                root.draw(&Text::new(text, at, font.clone()))
-                    .map_err(|e| err(e.to_string()))?;
+        draw_categories(&root, &mut chart, categories, (y0, y1), category_line, &err)?;
+    }
+    draw_marks(&mut chart, series, x1 - x0, &err)?;
+    if series.is_empty() {
+        return root.present().map_err(|e| err(e.to_string()));
+    }
+    let top = chart.plotting_area().get_pixel_range().1.start;
+    draw_legend(&root, top, legend_width, series, &entries, &err)?;
+    root.present().map_err(|e| err(e.to_string()))
+}
+
+/// A chart's plotting area on values.
+type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The legend's entries, names wider than LEGEND_TEXT wrapped at break points, and the
+/// legend's width in pixels (0 without series).
+fn legend_entries(series: &[Series<'_>]) -> (Vec<Vec<String>>, i32) {
+    let entries: Vec<Vec<String>> = series
+        .iter()
+        .map(|s| {
+            if text_width(s.name, LEGEND_FONT) <= LEGEND_TEXT {
+                return vec![s.name.to_string()];
             }
+            wrap(s.name, LEGEND_FONT, LEGEND_TEXT).unwrap_or_else(|| vec![s.name.to_string()])
+        })
+        .collect();
+    let legend_width = entries
+        .iter()
+        .flatten()
+        .map(|l| text_width(l, LEGEND_FONT))
+        .fold(0.0, f64::max)
+        .ceil() as i32
+        + SWATCH
+        + 3 * PAD
+        + 8;
+    let legend_width = if series.is_empty() { 0 } else { legend_width };
+    (entries, legend_width)
+}
+
+/// The categories: a light line through each, its name under the axis.
+fn draw_categories(
+    root: &DrawingArea<SVGBackend<'_>, Shift>,
+    chart: &mut Chart<'_, '_>,
+    categories: &[String],
+    (y0, y1): (f64, f64),
+    category_line: i32,
+    err: &dyn Fn(String) -> Error,
+) -> Result<(), Error> {
+    // 0. The categories: a light line through each, its name under the axis.
+    let font = ("sans-serif", CATEGORY_FONT)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    for (k, name) in categories.iter().enumerate() {
+        let x = k as f64;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x, y0), (x, y1)],
+                BLACK.mix(0.1).stroke_width(1),
+            )))
+            .map_err(|e| err(e.to_string()))?;
+        let (px, py) = chart.backend_coord(&(x, y0));
+        root.draw(&PathElement::new(
+            vec![(px, py), (px, py + 5)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(|e| err(e.to_string()))?;
+        for (j, text) in name.lines().enumerate() {
+            let at = (px, py + 8 + j as i32 * category_line);
+            root.draw(&Text::new(text, at, font.clone()))
+                .map_err(|e| err(e.to_string()))?;
         }
     }
+    Ok(())
+}
+
+/// The series: the bands under every line, the lines, then the error bars (a vertical bar
+/// with caps from low to high, a dot at the point; the caps a share of the x range's
+/// `x_span`).
+fn draw_marks(
+    chart: &mut Chart<'_, '_>,
+    series: &[Series<'_>],
+    x_span: f64,
+    err: &dyn Fn(String) -> Error,
+) -> Result<(), Error> {
     // 1. The bands, all under every line.
     for (i, s) in series.iter().enumerate() {
         let band: Vec<&(f64, f64, f64)> = s
@@ -223,7 +265,7 @@ fn draw(
             .map_err(|e| err(e.to_string()))?;
     }
     // 2b. The error bars: a vertical bar with caps from low to high, a dot at the point.
-    let cap = (x1 - x0) * 0.006;
+    let cap = x_span * 0.006;
     for (i, s) in series.iter().enumerate() {
         let color = series_colour(i).to_rgba();
         for &(x, low, high) in s.errors.iter().filter(|b| b.0.is_finite()) {
@@ -246,12 +288,21 @@ fn draw(
                 .map_err(|e| err(e.to_string()))?;
         }
     }
-    if series.is_empty() {
-        return root.present().map_err(|e| err(e.to_string()));
-    }
+    Ok(())
+}
+
+/// The legend, right of the plotting area from pixel row `top`: a frame, and an entry a
+/// series (its line sample over its band's shade, then its name).
+fn draw_legend(
+    root: &DrawingArea<SVGBackend<'_>, Shift>,
+    top: i32,
+    legend_width: i32,
+    series: &[Series<'_>],
+    entries: &[Vec<String>],
+    err: &dyn Fn(String) -> Error,
+) -> Result<(), Error> {
     // 3. The legend, right of the plotting area: a frame, and an entry a series (its line
     // sample over its band's shade, then its name).
-    let top = chart.plotting_area().get_pixel_range().1.start;
     let left = PLOT_SIZE.0 as i32;
     let line = (LINE_EM * font_px(LEGEND_FONT)).ceil() as i32;
     let lines: usize = entries.iter().map(Vec::len).sum();
@@ -266,7 +317,7 @@ fn draw(
         .color(&BLACK)
         .pos(Pos::new(HPos::Left, VPos::Center));
     let mut y = top + PAD + line / 2;
-    for (i, (s, entry)) in series.iter().zip(&entries).enumerate() {
+    for (i, (s, entry)) in series.iter().zip(entries).enumerate() {
         let color = series_colour(i).to_rgba();
         let x = left + PAD;
         if !s.band.is_empty() {
@@ -296,7 +347,7 @@ fn draw(
         }
         y += 6;
     }
-    root.present().map_err(|e| err(e.to_string()))
+    Ok(())
 }
 
 /// The smallest and largest finite value; (`f64::MAX`, `f64::MIN`) when there is none.
