@@ -1,5 +1,7 @@
 //! A match, tournament or balance run played to its end, as `pjlab match`, the atlas's cells and
-//! the generations' gates play it: opened or resumed ([`session::open`]), locked, the games left
+//! the generations' gates play it: its directory opened on `pjlab-run`'s [`Opener`] (locked,
+//! another kind or game refused, the manifest written), the run started or resumed from its
+//! records ([`session::open`]), the games left
 //! played ([`session::play`]), the report written from the records. The SPRT's decision is
 //! returned in [`Finished`]; the caller's stop flag is only read.
 
@@ -7,6 +9,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use pjlab_core::{GameKit, Provenance};
+use pjlab_run::dir::Opener;
 
 use crate::runner::{Factory, Played};
 use crate::schedule::RunSpec;
@@ -93,8 +96,8 @@ impl<K: GameKit> Finished<K> {
 ///
 /// # Errors
 /// As [`session::open`] and [`session::play`]; [`Error::Options`] when a resumed run is not of
-/// the shard asked for, [`Error::Io`] when the directory cannot be made, [`Error::Lock`] when
-/// another process holds it, and the report's errors.
+/// the shard asked for, [`Error::Lock`] when the directory cannot be made, another process holds
+/// it or its manifest names another kind of run or another game, and the report's errors.
 pub fn play_run<K: GameKit>(
     new: RunSpec,
     launch: &Launch<'_>,
@@ -102,6 +105,15 @@ pub fn play_run<K: GameKit>(
     progress: &mut dyn FnMut(Progress<'_, K>),
 ) -> Result<Finished<K>, Error> {
     let out = launch.out;
+    // One process a run directory: a second one on the same directory refuses, as does a
+    // directory whose manifest names another kind of run or another game.
+    let holder = launch
+        .holder
+        .map_or_else(|| format!("pjlab {}", new.kind.name()), str::to_string);
+    let game = new.game.clone();
+    let opening = Opener::new(new.kind, &game, &holder)
+        .lock(out)
+        .map_err(Error::Lock)?;
     let (mut spec, mut played) = session::open::<K>(out, new, launch.resume)?;
     if let Some(asked) = launch.shard.filter(|&s| spec.shard != Some(s)) {
         return Err(Error::Options(format!(
@@ -112,12 +124,8 @@ pub fn play_run<K: GameKit>(
         )));
     }
     spec.sessions.push(launch.provenance.clone());
-    std::fs::create_dir_all(out).map_err(report::io(out))?;
-    // One process a run directory: a second one on the same directory refuses.
-    let holder = launch
-        .holder
-        .map_or_else(|| format!("pjlab {}", spec.kind.name()), str::to_string);
-    let _lock = pjlab_run::dir::RunLock::acquire(out, &holder).map_err(Error::Lock)?;
+    // The provenance is in the records' footer (the spec's sessions), not provenance.jsonl.
+    let _run = opening.commit().map_err(Error::Lock)?;
     let factory: &Factory<K::Game> = &with_engine_logs(out, factory);
     let scheduled = spec.shard_schedule::<K>()?.len();
     progress(Progress::Opened {

@@ -57,7 +57,8 @@ pub enum Error {
     /// A chart could not be drawn.
     #[error(transparent)]
     Plot(#[from] pjlab_stats::Error),
-    /// The run's directory is locked by another process.
+    /// The run's directory refused by `pjlab-run`'s opener: locked by another process, holding
+    /// another kind of run or another game's, or not writable.
     #[error(transparent)]
     Lock(pjlab_run::Error),
     /// A report file could not be written.

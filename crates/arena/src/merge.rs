@@ -6,26 +6,30 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use pjlab_core::GameKit;
+use pjlab_run::dir::Opener;
 
 use crate::runner::Played;
 use crate::schedule::RunSpec;
 use crate::{Error, record, report, session};
 
-/// Writes a joined run (shards merged, or replicates pooled) into `out`: its games file, its
-/// `run.json` and its report.
+/// Writes a joined run (shards merged, or replicates pooled) into `out`, opened on `pjlab-run`'s
+/// [`Opener`] (locked, another kind or game refused, its `run.json` written): its games file and
+/// its report.
 ///
 /// # Errors
-/// [`Error::Options`] for a spec whose schedule cannot be made, [`Error::Io`] or
-/// [`Error::Record`] when a file cannot be written.
+/// [`Error::Options`] for a spec whose schedule cannot be made, [`Error::Lock`] when `out` is
+/// refused or cannot be made, [`Error::Io`] or [`Error::Record`] when a file cannot be written.
 pub fn write_joined<K: GameKit>(
     out: &Path,
     spec: &RunSpec,
     games: &[Played<K>],
 ) -> Result<(), Error> {
     let scheduled = spec.schedule::<K>()?.len();
-    std::fs::create_dir_all(out).map_err(report::io(out))?;
+    let _run = Opener::new(spec.kind, &spec.game, "pjlab report")
+        .lock(out)
+        .and_then(|opening| opening.commit())
+        .map_err(Error::Lock)?;
     record::save::<K>(&session::games_file(out), spec, games)?;
-    session::write_manifest(out, spec)?;
     report::write::<K>(out, spec, games, scheduled)?;
     Ok(())
 }

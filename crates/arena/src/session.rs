@@ -65,12 +65,12 @@ impl<K: GameKit> Records for Games<K> {
         if let Some(session) = spec.sessions.last_mut() {
             session.load_end = pjlab_core::provenance::load_average();
         }
-        record::save::<K>(&games_file(dir), &spec, &self.played)?;
-        write_manifest(dir, &spec)
+        record::save::<K>(&games_file(dir), &spec, &self.played)
     }
 }
 
-/// Writes the `run.json` manifest of a run of `spec` into its directory `dir`.
+/// Writes the `run.json` manifest of a run of `spec` into its directory `dir` (a run played by
+/// [`crate::drive::play_run`] has it from its opening).
 ///
 /// # Errors
 /// [`Error::Record`] when it cannot be written.

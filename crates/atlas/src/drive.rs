@@ -11,6 +11,7 @@ use pjlab_arena::drive::{AgentResult, Finished, Launch, Progress, play_run};
 use pjlab_arena::merge::ShardRun;
 use pjlab_arena::{RunSpec, Shard, record, session, shard};
 use pjlab_core::{GameKit, Provenance};
+use pjlab_run::dir::{OpenRun, Opener, RunKind};
 
 use crate::results::Results;
 use crate::{Atlas, Cell, Error, SPEC_FILE, io, page, report};
@@ -150,14 +151,15 @@ pub struct Ran {
 
 /// Plays the atlas in `dir` (`opened` by [`open`]) cell by cell in the atlas's order, skipping
 /// finished cells and resuming an interrupted one, until all are finished or `stop` is raised.
-/// Every cell is checked before the first game (its schedule, its agents, its games so far); the
-/// atlas file is then written into `dir`, which is locked for the whole run.
+/// Every cell is checked before the first game (its schedule, its agents, its games so far);
+/// `dir` is then opened as a run of its own (`pjlab-run`'s [`Opener`]: locked for the whole run,
+/// its `run.json` written, and the atlas file).
 ///
 /// # Errors
 /// [`Error::UnknownLevel`] for an `only` that names no level, [`Error::Cell`] for a cell whose
 /// schedule cannot be made, [`Error::Agent`] for an agent that cannot be built,
 /// [`Error::CellOptions`] for a cell started with other options, [`Error::Run`] when another
-/// process plays the atlas, and the errors of the cells' runs.
+/// process plays the atlas or `dir` holds another run, and the errors of the cells' runs.
 pub fn run<K: GameKit>(
     dir: &Path,
     opened: &Opened,
@@ -187,12 +189,7 @@ pub fn run<K: GameKit>(
         counts.push((scheduled, cell_games::<K>(&dir.join(&cell.dir), cell)?));
     }
     // The spec is in the atlas's directory before its first game; one process an atlas.
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let _lock = pjlab_run::dir::RunLock::acquire(dir, "pjlab atlas run")?;
-    if let Some(text) = &opened.new_text {
-        let path = dir.join(SPEC_FILE);
-        std::fs::write(&path, text).map_err(io(&path))?;
-    }
+    let _run = open_atlas(dir, opened, "pjlab atlas run")?;
     let mut finished = counts.iter().filter(|c| c.1 >= c.0).count();
     events(Event::Checked {
         games: counts.iter().map(|c| c.0).sum(),
@@ -317,10 +314,12 @@ pub struct Merged {
 }
 
 /// Opens the atlas of the shards' directories `shards` (`run` with a shard each, every one of
-/// the N) and of `out`, writing its file into `out` if it holds none.
+/// the N) and of `out`, opening `out` as an atlas run (its `run.json`, and its file if it holds
+/// none).
 ///
 /// # Errors
-/// As [`open`]; [`Error::DifferentShards`] when two shards hold different atlases.
+/// As [`open`]; [`Error::DifferentShards`] when two shards hold different atlases,
+/// [`Error::Run`] when another process holds `out` or it holds another run.
 pub fn open_shards(shards: &[PathBuf], out: &Path) -> Result<Atlas, Error> {
     let Some(first) = shards.first() else {
         return Err(Error::NoAtlas(out.to_path_buf()));
@@ -331,12 +330,26 @@ pub fn open_shards(shards: &[PathBuf], out: &Path) -> Result<Atlas, Error> {
             return Err(Error::DifferentShards(first.clone(), dir.clone()));
         }
     }
-    if let Some(text) = open(Some(&first.join(SPEC_FILE)), out)?.new_text {
-        std::fs::create_dir_all(out).map_err(io(out))?;
-        let path = out.join(SPEC_FILE);
-        std::fs::write(&path, text).map_err(io(&path))?;
-    }
+    open_atlas(
+        out,
+        &open(Some(&first.join(SPEC_FILE)), out)?,
+        "pjlab atlas merge",
+    )?;
     Ok(atlas)
+}
+
+/// The atlas's directory `dir` opened on `pjlab-run`'s [`Opener`] as a run of its own, for
+/// `command`: locked, refused when it holds another kind of run or another game's, its
+/// `run.json` written, and the atlas's file when it holds none yet (`opened` was checked against
+/// the one it holds).
+fn open_atlas(dir: &Path, opened: &Opened, command: &str) -> Result<OpenRun, Error> {
+    let mut opening = Opener::new(RunKind::Atlas, &opened.atlas.game, command)
+        .config_file(SPEC_FILE)
+        .lock(dir)?;
+    if let Some(text) = &opened.new_text {
+        opening.snapshot(text.clone());
+    }
+    Ok(opening.commit()?)
 }
 
 /// Merges into `out` every cell of `atlas` (opened by [`open_shards`]) whose shards have all

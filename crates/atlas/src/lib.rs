@@ -110,7 +110,8 @@ pub enum Error {
         /// Why.
         cause: pjlab_arena::Error,
     },
-    /// The atlas's lock (another process plays it).
+    /// The atlas's directory as a run: its lock (another process plays it), another run in it,
+    /// its `run.json` or file not written.
     #[error(transparent)]
     Run(#[from] pjlab_run::Error),
     /// A chart could not be drawn.
