@@ -227,22 +227,7 @@ pub fn play_games<G: Game, E: Evaluator<G> + ?Sized>(
     let mut searches: Vec<Mcts<G>> = Vec::new();
     let mut started = 0usize;
     let new_slot = |rng: &mut ChaCha8Rng, k: usize| -> (Slot<G>, Mcts<G>) {
-        let start = setups.draw(rng);
-        let search = Mcts::new(start.position.clone(), search_config.clone(), rng.random());
-        let slot = Slot {
-            game_id: first_id + k as u64,
-            variant: start.variant,
-            setup_seed: start.seed,
-            start: start.position.clone(),
-            position: start.position,
-            moves: Vec::new(),
-            samples: Vec::new(),
-            full: false,
-            may_resign: rng.random::<f64>() >= config.playout_share,
-            low: [0; 2],
-            would_resign: None,
-        };
-        (slot, search)
+        Slot::new(setups, &search_config, config, first_id + k as u64, rng)
     };
     while started < games.min(config.games_in_flight.max(1)) {
         let (slot, search) = new_slot(&mut rng, started);
@@ -263,114 +248,159 @@ pub fn play_games<G: Game, E: Evaluator<G> + ?Sized>(
         drive_lockstep(&mut searches, evaluator);
         let mut i = 0;
         while i < slots.len() {
-            let slot = &mut slots[i];
-            let result = searches[i].result();
-            stats.simulations += u64::from(result.simulations);
-            let side = slot.position.side_to_move();
-            let ply = slot.moves.len() as u32;
-            let mv = if ply < config.temperature_plies && !result.policy.is_empty() {
-                sample_tempered(&result.policy, config.temperature, &mut rng)
-            } else {
-                result.best_move
-            };
-            // A running game always has a legal move; a search too small to visit one falls
-            // back to the first legal move.
-            let Some(mv) = mv.or_else(|| {
-                let mut legal = Vec::new();
-                slot.position.legal_moves(&mut legal);
-                legal.first().copied()
-            }) else {
+            let Some((outcome, termination)) =
+                slots[i].step(&mut searches[i], config, &mut rng, &mut stats)
+            else {
                 i += 1;
                 continue;
             };
-            slot.samples.push(Sample {
-                position: slot.position.clone(),
-                ply,
-                policy: result
-                    .policy
-                    .iter()
-                    .map(|&(m, p)| (slot.position.action_index(m) as u32, p))
-                    .collect(),
-                policy_target: slot.full,
-                search_value: result.value,
-                result: 0.0,
-            });
-            stats.positions += 1;
-            stats.policy_targets += u64::from(slot.full);
-            // Resignation bookkeeping for the side to move.
-            let low = &mut slot.low[side.index()];
-            *low = if result.value < -config.resign_threshold {
-                *low + 1
+            let replaced = started < games;
+            let slot = if replaced {
+                let (fresh, search) = new_slot(&mut rng, started);
+                started += 1;
+                searches[i] = search;
+                std::mem::replace(&mut slots[i], fresh)
             } else {
-                0
+                searches.swap_remove(i);
+                slots.swap_remove(i)
             };
-            let resigns = *low >= config.resign_after.max(1) && config.resign_threshold <= 1.0;
-            let mut end: Option<(Outcome, Termination)> = None;
-            if resigns && slot.may_resign {
-                end = Some((Outcome::Win(side.other()), Termination::Resigned));
-            } else {
-                if resigns && slot.would_resign.is_none() {
-                    slot.would_resign = Some(side);
-                }
-                slot.position.play_unchecked(mv);
-                slot.moves.push(mv);
-                searches[i]
-                    .advance(mv)
-                    .expect("the search's own move is legal");
-                if let Some(outcome) = slot.position.outcome() {
-                    end = Some((outcome, Termination::Rules));
-                } else if slot.moves.len() as u32 >= config.max_plies {
-                    end = Some((Outcome::Draw, Termination::MaxPlies));
-                }
+            on_game(slot.finish(outcome, termination, &mut stats));
+            if replaced {
+                // A fresh game took this slot: it is searched in the next step. Otherwise
+                // the last slot moved here and still has to be handled in this one.
+                i += 1;
             }
-            if let Some((outcome, termination)) = end {
-                let replaced = started < games;
-                let mut slot = if replaced {
-                    let (fresh, search) = new_slot(&mut rng, started);
-                    started += 1;
-                    searches[i] = search;
-                    std::mem::replace(&mut slots[i], fresh)
-                } else {
-                    searches.swap_remove(i);
-                    slots.swap_remove(i)
-                };
-                for sample in &mut slot.samples {
-                    let mover = sample.position.side_to_move();
-                    sample.result = outcome.value_for(mover);
-                }
-                stats.games += 1;
-                match outcome.winner() {
-                    Some(Side::First) => stats.first_wins += 1,
-                    Some(Side::Second) => stats.second_wins += 1,
-                    None => stats.draws += 1,
-                }
-                stats.resigned += u64::from(termination == Termination::Resigned);
-                stats.max_plies += u64::from(termination == Termination::MaxPlies);
-                if let Some(side) = slot.would_resign {
-                    stats.would_resign += 1;
-                    stats.would_resign_wrongly += u64::from(outcome.value_for(side) >= 0.0);
-                }
-                on_game(FinishedGame {
-                    game_id: slot.game_id,
-                    variant: slot.variant,
-                    setup_seed: slot.setup_seed,
-                    start: slot.start,
-                    moves: slot.moves,
-                    result: outcome.value_for(Side::First) as i8,
-                    termination,
-                    samples: slot.samples,
-                });
-                if replaced {
-                    // A fresh game took this slot: it is searched in the next step. Otherwise
-                    // the last slot moved here and still has to be handled in this one.
-                    i += 1;
-                }
-                continue;
-            }
-            i += 1;
         }
     }
     stats
+}
+
+impl<G: Game> Slot<G> {
+    /// A game from a setup drawn from `setups`, and its search.
+    fn new(
+        setups: &dyn Setups<G>,
+        search_config: &Config,
+        config: &SelfPlayConfig,
+        game_id: u64,
+        rng: &mut ChaCha8Rng,
+    ) -> (Slot<G>, Mcts<G>) {
+        let start = setups.draw(rng);
+        let search = Mcts::new(start.position.clone(), search_config.clone(), rng.random());
+        let slot = Slot {
+            game_id,
+            variant: start.variant,
+            setup_seed: start.seed,
+            start: start.position.clone(),
+            position: start.position,
+            moves: Vec::new(),
+            samples: Vec::new(),
+            full: false,
+            may_resign: rng.random::<f64>() >= config.playout_share,
+            low: [0; 2],
+            would_resign: None,
+        };
+        (slot, search)
+    }
+
+    /// Takes the finished search's move (sampled in the first plies): records the position's
+    /// sample, resigns or plays the move. The game's end, if this was its last move.
+    fn step(
+        &mut self,
+        search: &mut Mcts<G>,
+        config: &SelfPlayConfig,
+        rng: &mut ChaCha8Rng,
+        stats: &mut SelfPlayStats,
+    ) -> Option<(Outcome, Termination)> {
+        let result = search.result();
+        stats.simulations += u64::from(result.simulations);
+        let side = self.position.side_to_move();
+        let ply = self.moves.len() as u32;
+        let mv = if ply < config.temperature_plies && !result.policy.is_empty() {
+            sample_tempered(&result.policy, config.temperature, rng)
+        } else {
+            result.best_move
+        };
+        // A running game always has a legal move; a search too small to visit one falls
+        // back to the first legal move.
+        let mv = mv.or_else(|| {
+            let mut legal = Vec::new();
+            self.position.legal_moves(&mut legal);
+            legal.first().copied()
+        })?;
+        self.samples.push(Sample {
+            position: self.position.clone(),
+            ply,
+            policy: result
+                .policy
+                .iter()
+                .map(|&(m, p)| (self.position.action_index(m) as u32, p))
+                .collect(),
+            policy_target: self.full,
+            search_value: result.value,
+            result: 0.0,
+        });
+        stats.positions += 1;
+        stats.policy_targets += u64::from(self.full);
+        // Resignation bookkeeping for the side to move.
+        let low = &mut self.low[side.index()];
+        *low = if result.value < -config.resign_threshold {
+            *low + 1
+        } else {
+            0
+        };
+        let resigns = *low >= config.resign_after.max(1) && config.resign_threshold <= 1.0;
+        if resigns && self.may_resign {
+            return Some((Outcome::Win(side.other()), Termination::Resigned));
+        }
+        if resigns && self.would_resign.is_none() {
+            self.would_resign = Some(side);
+        }
+        self.position.play_unchecked(mv);
+        self.moves.push(mv);
+        search.advance(mv).expect("the search's own move is legal");
+        if let Some(outcome) = self.position.outcome() {
+            Some((outcome, Termination::Rules))
+        } else if self.moves.len() as u32 >= config.max_plies {
+            Some((Outcome::Draw, Termination::MaxPlies))
+        } else {
+            None
+        }
+    }
+
+    /// The finished game, its samples labelled with its result, counted into `stats`.
+    fn finish(
+        mut self,
+        outcome: Outcome,
+        termination: Termination,
+        stats: &mut SelfPlayStats,
+    ) -> FinishedGame<G> {
+        for sample in &mut self.samples {
+            let mover = sample.position.side_to_move();
+            sample.result = outcome.value_for(mover);
+        }
+        stats.games += 1;
+        match outcome.winner() {
+            Some(Side::First) => stats.first_wins += 1,
+            Some(Side::Second) => stats.second_wins += 1,
+            None => stats.draws += 1,
+        }
+        stats.resigned += u64::from(termination == Termination::Resigned);
+        stats.max_plies += u64::from(termination == Termination::MaxPlies);
+        if let Some(side) = self.would_resign {
+            stats.would_resign += 1;
+            stats.would_resign_wrongly += u64::from(outcome.value_for(side) >= 0.0);
+        }
+        FinishedGame {
+            game_id: self.game_id,
+            variant: self.variant,
+            setup_seed: self.setup_seed,
+            start: self.start,
+            moves: self.moves,
+            result: outcome.value_for(Side::First) as i8,
+            termination,
+            samples: self.samples,
+        }
+    }
 }
 
 fn sample_tempered<M: Copy>(
