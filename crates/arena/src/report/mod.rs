@@ -141,6 +141,30 @@ pub fn write<K: GameKit>(
     let mut games: Vec<Played<K>> = games.to_vec();
     games.sort_by_key(|g| g.spec.id);
     let mut md = String::new();
+    header::<K>(&mut md, run, &games, scheduled);
+    forfeits::<K>(&mut md, &games);
+    match run.kind {
+        RunKind::Match | RunKind::Tournament => ratings::section::<K>(&mut md, dir, run, &games)?,
+        _ => {}
+    }
+    balance::section::<K>(&mut md, dir, run, &games)?;
+    crate::timing::section::<K>(&mut md, run, &games);
+
+    write_games_csv::<K>(&dir.join("games.csv"), run, &games)?;
+    let path = dir.join("games.txt");
+    std::fs::write(&path, notation::<K>(run, &games)).map_err(io(&path))?;
+    // Written last and whole (a temporary file renamed into place): a report.md means a
+    // whole report, so a run killed while writing one is known to need it written again.
+    let path = dir.join("report.md");
+    pjlab_run::write_atomic(&path, &md).map_err(|e| Error::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    Ok(md)
+}
+
+/// The report's title, its stop or partial line, and the table of what was run.
+fn header<K: GameKit>(md: &mut String, run: &RunSpec, games: &[Played<K>], scheduled: usize) {
     let title = match run.kind {
         RunKind::Match => format!(
             "Match: {} vs {}",
@@ -154,7 +178,7 @@ pub fn write<K: GameKit>(
     let _ = writeln!(md, "# {title}\n");
     let decided = run
         .sprt
-        .map(|test| sprt_state(&test, &games).0.decision)
+        .map(|test| sprt_state(&test, games).0.decision)
         .filter(|d| *d != SprtDecision::Continue);
     if let Some(decision) = decided {
         let _ = writeln!(
@@ -186,7 +210,7 @@ pub fn write<K: GameKit>(
         "| games | {} played of {scheduled}; {} distinct (the effective number: every score, \
          interval, rating and test below counts each distinct game once) |",
         games.len(),
-        distinct_games(&games)
+        distinct_games(games)
     );
     let _ = writeln!(
         md,
@@ -239,6 +263,10 @@ pub fn write<K: GameKit>(
         endings(Ending::MaxPlies),
         run.max_plies
     );
+}
+
+/// The forfeits, the first 20 of them.
+fn forfeits<K: GameKit>(md: &mut String, games: &[Played<K>]) {
     let forfeits: Vec<&Played<K>> = games.iter().filter(|g| g.forfeit.is_some()).collect();
     if !forfeits.is_empty() {
         let _ = writeln!(md, "## Forfeits\n");
@@ -255,17 +283,12 @@ pub fn write<K: GameKit>(
         }
         let _ = writeln!(md);
     }
+}
 
-    match run.kind {
-        RunKind::Match | RunKind::Tournament => ratings::section::<K>(&mut md, dir, run, &games)?,
-        _ => {}
-    }
-    balance::section::<K>(&mut md, dir, run, &games)?;
-    crate::timing::section::<K>(&mut md, run, &games);
-
-    write_games_csv::<K>(&dir.join("games.csv"), run, &games)?;
+/// `games.txt`: every game's header line and record.
+fn notation<K: GameKit>(run: &RunSpec, games: &[Played<K>]) -> String {
     let mut notation = String::new();
-    for g in &games {
+    for g in games {
         let _ = writeln!(
             notation,
             "[game {} | {} | setup {} | {} vs {} | {} | {}]",
@@ -284,16 +307,7 @@ pub fn write<K: GameKit>(
         notation.push_str(&K::write_record(&g.start, &g.moves));
         notation.push('\n');
     }
-    let path = dir.join("games.txt");
-    std::fs::write(&path, notation).map_err(io(&path))?;
-    // Written last and whole (a temporary file renamed into place): a report.md means a
-    // whole report, so a run killed while writing one is known to need it written again.
-    let path = dir.join("report.md");
-    pjlab_run::write_atomic(&path, &md).map_err(|e| Error::Io {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    })?;
-    Ok(md)
+    notation
 }
 
 fn write_games_csv<K: GameKit>(
