@@ -27,6 +27,7 @@ pub mod engine;
 mod error;
 pub mod games;
 pub mod pool;
+mod request;
 pub mod runs;
 
 use std::net::{IpAddr, SocketAddr};
