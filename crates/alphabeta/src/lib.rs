@@ -25,6 +25,7 @@
 //! ```
 
 mod engine;
+mod limits;
 mod tt;
 
 pub use engine::{Engine, Limits, MATE, MATE_BOUND, MAX_PLY, Options, SearchResult};
