@@ -40,6 +40,7 @@ pub mod eval;
 mod features;
 mod game;
 pub mod geometry;
+mod illegal;
 mod kit;
 mod moves;
 pub mod notation;
