@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use pjlab_arena::shard::{self, ShardRun};
 use pjlab_arena::{record, report, session};
 use pjlab_core::GameKit;
-use pjlab_run::dir::{CONFIG_FILE, METRICS_FILE, Manifest, RunDir, RunKind};
+use pjlab_run::dir::{CONFIG_FILE, MANIFEST_FILE, METRICS_FILE, Manifest, RunDir, RunKind};
 
 use crate::cmd::game::GameName;
 
@@ -64,9 +64,8 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-/// The report of the run in `dir`, written into `out` (default: `dir`).
-/// What a run directory holds: its manifest, or for a run written before manifests, what its
-/// files say.
+/// What a run directory holds: its manifest, or for a Chifoumi run written before manifests
+/// (the committed `experiments/chifoumi-*` runs), what its files say.
 fn manifest(dir: &Path) -> Result<Manifest> {
     if let Some(manifest) = RunDir::at(dir).manifest()? {
         return Ok(manifest);
@@ -75,26 +74,18 @@ fn manifest(dir: &Path) -> Result<Manifest> {
         let records = pjlab_chifoumi_eval::record::Records::read(dir)?;
         return Ok(Manifest::new(records.run.kind, "chifoumi"));
     }
-    let config = std::fs::read_to_string(dir.join(CONFIG_FILE)).ok();
-    let chifoumi_config = config
-        .as_deref()
-        .and_then(|text| pjlab_chifoumi_learn::LearnConfig::parse(text).ok());
-    let parquet = session::games_file(dir);
-    if !parquet.exists() && dir.join(METRICS_FILE).exists() {
-        let game = match (&chifoumi_config, config.as_deref()) {
-            (Some(_), _) => "chifoumi".to_string(),
-            (None, Some(text)) => {
-                pjlab_train::config::game_name(text)?.unwrap_or_else(|| "pijersi".into())
-            }
-            (None, None) => "pijersi".into(),
-        };
-        return Ok(Manifest::new(RunKind::Training, &game));
+    let chifoumi_training = std::fs::read_to_string(dir.join(CONFIG_FILE))
+        .is_ok_and(|text| pjlab_chifoumi_learn::LearnConfig::parse(&text).is_ok());
+    if chifoumi_training && dir.join(METRICS_FILE).exists() {
+        return Ok(Manifest::new(RunKind::Training, "chifoumi"));
     }
-    let spec = record::load_spec(&parquet)
-        .with_context(|| format!("no run's games in {}", dir.display()))?;
-    Ok(Manifest::new(spec.kind, &spec.game))
+    bail!(
+        "no run's games in {}: it has no {MANIFEST_FILE}",
+        dir.display()
+    )
 }
 
+/// The report of the run in `dir`, written into `out` (default: `dir`).
 fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
     let out = out.unwrap_or_else(|| dir.to_path_buf());
     let manifest = manifest(dir)?;
@@ -126,6 +117,12 @@ fn rewrite(dir: &Path, out: Option<PathBuf>) -> Result<()> {
             path
         }
         (RunKind::NnueGenerations, _) => pjlab_generations::report::rewrite(dir, &out)?,
+        (RunKind::Atlas, _) => bail!(
+            "{} holds an atlas, whose cells are runs of their own: write its report with \
+             `pjlab atlas report {}`",
+            dir.display(),
+            dir.display()
+        ),
         (kind @ RunKind::NnueData, _) => bail!(
             "{} holds a {} run, whose positions.parquet is training data: it has no report \
              (read it with `pjlab nnue train --data {}`)",
