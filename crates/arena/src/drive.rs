@@ -111,6 +111,15 @@ pub fn play_run<K: GameKit>(
         .holder
         .map_or_else(|| format!("pjlab {}", new.kind.name()), str::to_string);
     let game = new.game.clone();
+    // A run that cannot be played is refused before its directory is made: a fresh run's
+    // schedule (its players, variants and games) and every player named (a resumed run's are
+    // checked again once its records are read).
+    if !launch.resume {
+        new.shard_schedule::<K>()?;
+    }
+    for p in &new.players {
+        factory(&p.spec, 0).map_err(|e| Error::Agent(format!("`{}`: {e}", p.label)))?;
+    }
     let opening = Opener::new(new.kind, &game, &holder)
         .lock(out)
         .map_err(Error::Lock)?;

@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::{assert_success, assert_usage_error, build_id, pjlab, stdout};
@@ -92,6 +93,15 @@ fn match_tournament_and_balance_write_reports_and_refuse_to_overwrite() {
         assert_usage_error(&pjlab(&args), needle);
     }
     assert_eq!(pjlab(&["match", "--a", "random"]).status.code(), Some(2));
+    // A refused run leaves no directory behind.
+    let refused = dir.path().join("refused");
+    let refused = refused.to_str().unwrap();
+    let args = ["match", "--a", "random", "--b", "minimax", "--out", refused];
+    assert_usage_error(&pjlab(&args), "unknown agent");
+    assert!(
+        !Path::new(refused).exists(),
+        "{refused} was made for a refused run"
+    );
 }
 
 #[test]
