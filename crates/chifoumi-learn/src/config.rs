@@ -92,20 +92,9 @@ impl Default for LearnConfig {
             tie_break: 0.1,
             match_weight: 1.0,
             temperature: 1.0,
-            opponents: [
-                "random",
-                "focused:F",
-                "focused:P",
-                "focused:C",
-                "greedy",
-                "avoider",
-                "counter",
-                "counter-reset",
-                "observer",
-                "lurker",
-            ]
-            .map(String::from)
-            .to_vec(),
+            opponents: pjlab_chifoumi::players::SCRIPTED_SPECS
+                .map(String::from)
+                .to_vec(),
             self_play_share: 0.4,
             snapshot_every: 10,
             pool_size: 10,

@@ -82,6 +82,21 @@ pub const SCRIPTED: &[&str] = &[
     "lurker",
 ];
 
+/// The ten scripted players as specs, one a type for `focused`: the lab's training pool and the
+/// opponents every exploitability run plays, in that order.
+pub const SCRIPTED_SPECS: [&str; 10] = [
+    "random",
+    "focused:F",
+    "focused:P",
+    "focused:C",
+    "greedy",
+    "avoider",
+    "counter",
+    "counter-reset",
+    "observer",
+    "lurker",
+];
+
 /// Builds a player from its spec: `random`, `focused:F` (or `P`, `C`), `greedy`, `avoider`,
 /// `counter`, `counter-reset`, `observer`.
 ///
