@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use pjlab_mcts::Budget;
+use pjlab_core::Game;
+use pjlab_mcts::{Budget, Evaluator, Mcts};
 
 use crate::Decision;
 
@@ -28,9 +29,34 @@ pub struct Control<'a, M> {
     /// Raised (by another thread) to end the search early: the agent then answers with its best
     /// move so far.
     pub stop: Arc<AtomicBool>,
-    /// Called with the decision so far: after every completed iteration (alpha-beta), once at
-    /// the end (MCTS and agents that do not search).
+    /// Called with the decision so far: after every completed iteration (alpha-beta), every
+    /// [`REPORT_EVERY`] and at the end (MCTS), once at the end (agents that do not search).
     pub progress: &'a mut dyn FnMut(&Decision<M>),
+}
+
+/// A progress callback: called with the decision so far.
+pub type Progress<'a, M> = &'a mut dyn FnMut(&Decision<M>);
+
+/// How often an MCTS search driven by a [`Control`] reports its decision so far.
+pub const REPORT_EVERY: Duration = Duration::from_millis(200);
+
+/// Runs `search` to `budget` with `evaluator`; with `progress`, reports the decision so far
+/// every [`REPORT_EVERY`] (the search is the same either way). `started` is when the decision
+/// began (its time counts from there).
+pub fn run_mcts<G: Game, E: Evaluator<G> + ?Sized>(
+    search: &mut Mcts<G>,
+    evaluator: &mut E,
+    budget: &Budget,
+    started: Instant,
+    progress: Option<Progress<'_, G::Move>>,
+) -> Decision<G::Move> {
+    let result = match progress {
+        None => search.search(evaluator, budget),
+        Some(progress) => search.search_reporting(evaluator, budget, REPORT_EVERY, &mut |r| {
+            progress(&Decision::from_search(r.clone(), started));
+        }),
+    };
+    Decision::from_search(result, started)
 }
 
 /// The MCTS budget for one search: the agent's `own`, or the caller's `limits`: `nodes` as

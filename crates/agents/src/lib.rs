@@ -10,7 +10,8 @@
 //! | `ugi` | an external engine speaking UGI ([`ugi::UgiAgent`]) | `cmd` (the binary, required), `arg` (one argument, repeatable), `depth`, `movetime` (one of them; `depth=4` when neither), `timeout` (per move beyond `movetime`, 30s), `stderr` (file the engine's stderr is appended to), `option.<Name>` (sent with `setoption`) |
 //!
 //! Network players (`net:checkpoint=<dir or model.onnx>,sims=N` or `time=T`) live in
-//! `pjlab-train`, which needs Burn.
+//! `pjlab-players`, which needs Burn; [`shallow`] gives them the shallow alpha-beta values they
+//! may blend into their leaves.
 //!
 //! Options follow a colon, comma-separated: `alphabeta:depth=6,tt=64`, `mcts:sims=200,eval=uniform`,
 //! `alphabeta:time=1s`. Times take `ms`, `s` or `m`. Unknown agents, options and values are
@@ -22,10 +23,11 @@ mod decision;
 pub mod duel;
 mod nnue;
 mod players;
+pub mod shallow;
 pub mod ugi;
 
 pub use build::{SpecError, build, is_searchless, parse_duration, with_time_per_move};
-pub use control::{Control, SearchLimits, mcts_budget};
+pub use control::{Control, Progress, REPORT_EVERY, SearchLimits, mcts_budget, run_mcts};
 pub use decision::{Decision, Score};
 pub use duel::{Clock, Ending, MoveEffort, Played, play_game};
 

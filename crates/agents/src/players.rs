@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Agent, Control, Decision, Score, mcts_budget};
+use crate::{Agent, Control, Decision, Score, mcts_budget, run_mcts};
 /// Random moves, or with an evaluation (greedy) a win, else a tactical move, else random.
 pub(crate) struct SimpleAgent<H> {
     pub(crate) spec: String,
@@ -123,12 +123,14 @@ pub(crate) struct MctsAgent<H> {
 }
 
 impl<H> MctsAgent<H> {
-    /// One search from `position` within `budget`, stopped early if `stop` is raised.
+    /// One search from `position` within `budget`, stopped early if `stop` is raised, reporting
+    /// to `progress` as it goes when given.
     fn think<G: Game>(
         &mut self,
         position: &G,
         budget: &Budget,
         stop: Option<&Arc<AtomicBool>>,
+        progress: Option<crate::Progress<'_, G::Move>>,
     ) -> Decision<G::Move>
     where
         H: Heuristic<G>,
@@ -139,12 +141,17 @@ impl<H> MctsAgent<H> {
         if let Some(flag) = stop {
             search.set_stop_flag(Arc::clone(flag));
         }
-        let result = match &mut self.eval {
-            LeafEval::Rollout(r) => search.search(r.as_mut(), budget),
-            LeafEval::Uniform => search.search(&mut UniformEvaluator, budget),
-            LeafEval::Heuristic(h) => search.search(h, budget),
-        };
-        Decision::from_search(result, started)
+        match &mut self.eval {
+            LeafEval::Rollout(r) => run_mcts(&mut search, r.as_mut(), budget, started, progress),
+            LeafEval::Uniform => run_mcts(
+                &mut search,
+                &mut UniformEvaluator,
+                budget,
+                started,
+                progress,
+            ),
+            LeafEval::Heuristic(h) => run_mcts(&mut search, h, budget, started, progress),
+        }
     }
 }
 
@@ -162,13 +169,14 @@ impl<G: Game, H: Heuristic<G> + Send> Agent<G> for MctsAgent<H> {
 
     fn decide(&mut self, position: &G) -> Decision<G::Move> {
         let budget = self.budget;
-        self.think(position, &budget, None)
+        self.think(position, &budget, None, None)
     }
 
     fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
         let budget = mcts_budget(&self.budget, control.limits);
-        let decision = self.think(position, &budget, Some(&control.stop));
-        (control.progress)(&decision);
+        let progress = &mut *control.progress;
+        let decision = self.think(position, &budget, Some(&control.stop), Some(&mut *progress));
+        progress(&decision);
         decision
     }
 }

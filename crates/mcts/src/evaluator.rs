@@ -126,6 +126,38 @@ impl<G: Game, H: Heuristic<G>> Evaluator<G> for HeuristicEvaluator<H> {
     }
 }
 
+/// Another evaluator's priors, with its value blended with a second judge's: `(1 - share) *
+/// inner + share * judge(position)`, both for the side to move (`judge` answers in `[-1, 1]`).
+/// MCTS with a shallow alpha-beta at its leaves is this with the search as the judge.
+pub struct BlendedValue<E, F> {
+    /// The evaluator whose priors are kept and whose value is blended.
+    pub inner: E,
+    /// The second judge of a position, for its side to move.
+    pub judge: F,
+    /// The judge's share of the value, in `[0, 1]` (0: the inner value alone).
+    pub share: f32,
+}
+
+impl<G: Game, E: Evaluator<G>, F: FnMut(&G) -> f32> Evaluator<G> for BlendedValue<E, F> {
+    fn evaluate(&mut self, requests: &[Request<'_, G>], out: &mut [Evaluation]) {
+        self.inner.evaluate(requests, out);
+        let share = self.share.clamp(0.0, 1.0);
+        if share == 0.0 {
+            return;
+        }
+        for (request, eval) in requests.iter().zip(out) {
+            let side = request.position.side_to_move();
+            let own = if share < 1.0 {
+                eval.value.for_side(side)
+            } else {
+                0.0
+            };
+            let judged = (self.judge)(request.position).clamp(-1.0, 1.0);
+            eval.value = Value::new(side, (1.0 - share) * own + share * judged);
+        }
+    }
+}
+
 /// Uniform priors and a value of 0: the search's bare cost, and a sanity baseline.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct UniformEvaluator;
@@ -255,6 +287,41 @@ mod tests {
                 .iter()
                 .all(|&q| (q - 1.0 / n as f32).abs() < 1e-7)
         );
+    }
+
+    /// The blend keeps the inner priors and mixes the two values for the side to move: the
+    /// inner one from a heuristic, the judge a constant, checked at shares 0, 1/4 and 1.
+    #[test]
+    fn blended_values_mix_for_the_side_to_move() {
+        use pjlab_pijersi::Position;
+        let mut p = Position::default();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        p.play_unchecked(moves[0]);
+        p.legal_moves(&mut moves);
+        let inner = (moves.len() as f32 / 100.0).tanh();
+        for (share, want) in [(0.0, inner), (0.25, 0.75 * inner - 0.25 * 0.5), (1.0, -0.5)] {
+            let mut eval = BlendedValue {
+                inner: HeuristicEvaluator {
+                    heuristic: MoveCount,
+                    scale: 100.0,
+                },
+                judge: |q: &Position| {
+                    assert_eq!(Game::side_to_move(q), Side::Second);
+                    -0.5
+                },
+                share,
+            };
+            let mut out = vec![Evaluation::default()];
+            let request = Request {
+                position: &p,
+                moves: &moves,
+            };
+            eval.evaluate(&[request], &mut out);
+            let got = out[0].value.for_side(Side::Second);
+            assert!((got - want).abs() < 1e-6, "share {share}: {got} vs {want}");
+            assert_eq!(out[0].priors.len(), moves.len());
+        }
     }
 
     #[test]

@@ -32,10 +32,13 @@ mod search;
 mod tree;
 
 pub use evaluator::{
-    Decisive, Evaluation, Evaluator, HeuristicEvaluator, Request, RolloutEvaluator,
+    BlendedValue, Decisive, Evaluation, Evaluator, HeuristicEvaluator, Request, RolloutEvaluator,
     UniformEvaluator, Value,
 };
 pub use gumbel::GumbelConfig;
 pub use ismcts::{IsmctsConfig, IsmctsResult, LeafValue, ZeroLeaf, ismcts, ismcts_until};
-pub use search::{Budget, Config, Mcts, RootNoise, SearchResult, drive_lockstep, search_lockstep};
+pub use search::{
+    Budget, Config, Mcts, RootNoise, SearchResult, drive_lockstep, drive_lockstep_with,
+    search_lockstep,
+};
 pub use tree::Proof;

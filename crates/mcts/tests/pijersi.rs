@@ -129,3 +129,30 @@ fn finds_the_winning_move_with_either_colour() {
         }
     }
 }
+
+/// A search that reports as it goes makes the same search as one that does not (the same
+/// move, visits and tree), and its reports come in order with ever more simulations.
+#[test]
+fn reporting_search_is_the_same_search() {
+    let position = Variant::HalfRandom.setup(4);
+    let config = Config {
+        leaves_per_call: 4,
+        ..Config::default()
+    };
+    let budget = Budget::simulations(3_000);
+    let plain =
+        Mcts::new(position.clone(), config.clone(), 1).search(&mut UniformEvaluator, &budget);
+    let mut reports = Vec::new();
+    let mut search = Mcts::new(position, config, 1);
+    let reported = search.search_reporting(
+        &mut UniformEvaluator,
+        &budget,
+        std::time::Duration::ZERO,
+        &mut |r| reports.push(r.simulations),
+    );
+    assert_eq!(reported, plain);
+    // A zero interval reports after every evaluator call: one per gathered batch at least.
+    assert!(reports.len() > 100, "{} reports", reports.len());
+    assert!(reports.windows(2).all(|w| w[0] < w[1]), "{reports:?}");
+    assert!(*reports.last().unwrap() <= plain.simulations);
+}

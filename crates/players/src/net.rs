@@ -9,10 +9,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use burn::tensor::Device;
-use pjlab_agents::{Agent, Control, Decision, mcts_budget};
+use pjlab_agents::shallow::{ShallowEval, ShallowValue, shallow_value};
+use pjlab_agents::{Agent, Control, Decision, mcts_budget, run_mcts};
 use pjlab_core::spec::{Spec, SpecError};
 use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
-use pjlab_mcts::{Budget, Config, Decisive, Evaluator, Mcts};
+use pjlab_mcts::{BlendedValue, Budget, Config, Decisive, Evaluator, Mcts};
 
 use pjlab_nn::card::Contract;
 use pjlab_nn::onnx::OnnxEvaluator;
@@ -126,6 +127,22 @@ impl<K: GameKit> NetAgent<K> {
         self.evaluator.check = on;
     }
 
+    /// Blends `judge`'s value of each leaf into the network's, at `share` (0: the network's
+    /// value alone, 1: the judge's): a shallow alpha-beta at the leaves ([`shallow_value`]).
+    /// The priors stay the network's.
+    pub fn set_leaf_judge(&mut self, judge: ShallowValue<K::Game>, share: f32) {
+        let network = std::mem::replace(
+            &mut self.evaluator.inner,
+            Box::new(pjlab_mcts::UniformEvaluator),
+        );
+        self.evaluator.inner = Box::new(BlendedValue {
+            inner: network,
+            judge,
+            share,
+        });
+        self.last = None;
+    }
+
     /// Names the agent in reports (e.g. with its checkpoint).
     pub fn with_spec(mut self, spec: impl Into<String>) -> NetAgent<K> {
         self.spec = spec.into();
@@ -145,7 +162,7 @@ impl<K: GameKit> Agent<K::Game> for NetAgent<K> {
 
     fn decide(&mut self, position: &K::Game) -> Decision<<K::Game as Game>::Move> {
         let budget = self.budget;
-        self.think(position, &budget, None)
+        self.think(position, &budget, None, None)
     }
 
     fn search(
@@ -154,19 +171,22 @@ impl<K: GameKit> Agent<K::Game> for NetAgent<K> {
         control: &mut Control<'_, <K::Game as Game>::Move>,
     ) -> Decision<<K::Game as Game>::Move> {
         let budget = mcts_budget(&self.budget, control.limits);
-        let decision = self.think(position, &budget, Some(&control.stop));
-        (control.progress)(&decision);
+        let progress = &mut *control.progress;
+        let decision = self.think(position, &budget, Some(&control.stop), Some(&mut *progress));
+        progress(&decision);
         decision
     }
 }
 
 impl<K: GameKit> NetAgent<K> {
-    /// One search from `position` within `budget`, stopped early if `stop` is raised.
+    /// One search from `position` within `budget`, stopped early if `stop` is raised, reporting
+    /// to `progress` as it goes when given.
     fn think(
         &mut self,
         position: &K::Game,
         budget: &Budget,
         stop: Option<&Arc<AtomicBool>>,
+        progress: Option<pjlab_agents::Progress<'_, <K::Game as Game>::Move>>,
     ) -> Decision<<K::Game as Game>::Move> {
         let started = Instant::now();
         let mut search = self
@@ -182,8 +202,7 @@ impl<K: GameKit> NetAgent<K> {
             t.saturating_sub(started.elapsed())
                 .max(Duration::from_millis(1))
         });
-        let result = search.search(&mut self.evaluator, &budget);
-        let decision = Decision::from_search(result, started);
+        let decision = run_mcts(&mut search, &mut self.evaluator, &budget, started, progress);
         if self.reuse {
             self.last = Some((search, decision.best_move));
         }
@@ -222,6 +241,12 @@ impl<K: GameKit> NetAgent<K> {
 /// unvisited move's value is its parent's minus this, in value units of -1..1, 0.2), `batch`
 /// (leaves gathered under virtual loss for each network call, 1), `reuse` (keep the subtree of
 /// the move played and the reply between moves, off).
+///
+/// A hybrid with alpha-beta: `leaf=EVAL` (`hand`, `nnue:FILE` or `nnue-int:FILE`) blends into
+/// each leaf's value the score of an alpha-beta search of `leaf_depth` plies (1; 0 is the static
+/// evaluation) with quiescence, as `tanh(score / leaf_scale)` (centi-units, 400: a learned
+/// evaluation's win probability), at `leaf_share` (0 to 1, 0.5) of the value; the priors stay
+/// the network's ([`NetAgent::set_leaf_judge`]).
 ///
 /// # Errors
 /// [`Error::Spec`] on a bad spec, and as [`load_network`].
@@ -264,12 +289,25 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, Error
         if let Some(n) = options.take_with("batch", "a number of leaves from 1 to 256", leaves)? {
             config.leaves_per_call = n;
         }
+        let leaf = Leaf {
+            eval: options.take_str("leaf")?,
+            depth: options.take_u32("leaf_depth")?,
+            share: options.take_with("leaf_share", "a share from 0 to 1", |v| {
+                v.parse::<f32>().ok().filter(|x| (0.0..=1.0).contains(x))
+            })?,
+            scale: options.take_with("leaf_scale", "a positive number", positive)?,
+        };
         options.finish()?;
         let checkpoint = checkpoint.ok_or_else(|| options.missing("checkpoint"))?;
-        let search = (config, reuse.unwrap_or(false));
+        let search = (config, reuse.unwrap_or(false), leaf);
         Ok((checkpoint, sims, time, decisive.unwrap_or(true), search))
     };
-    let (checkpoint, sims, time, decisive, (config, reuse)) = read(&mut options).map_err(bad)?;
+    let (checkpoint, sims, time, decisive, (config, reuse, leaf)) =
+        read(&mut options).map_err(bad)?;
+    let judge = leaf.judge::<K>().map_err(|reason| Error::Spec {
+        spec: spec.to_string(),
+        reason,
+    })?;
     let (model, encoder) = load_network::<K>(&checkpoint, None)?;
     let mut agent = NetAgent::<K>::from_model(model, encoder, sims.unwrap_or(200), seed);
     if let Some(time) = time {
@@ -278,7 +316,37 @@ pub fn net_agent<K: GameKit>(spec: &str, seed: u64) -> Result<NetAgent<K>, Error
     agent.set_decisive(decisive);
     agent.set_config(config);
     agent.set_reuse(reuse);
+    if let Some((judge, share)) = judge {
+        agent.set_leaf_judge(judge, share);
+    }
     Ok(agent.with_spec(spec))
+}
+
+/// A leaf judge and its share of the value.
+type Judge<G> = (ShallowValue<G>, f32);
+
+/// The `leaf*` options of a `net:` spec: the shallow alpha-beta judging each leaf.
+struct Leaf {
+    eval: Option<String>,
+    depth: Option<u32>,
+    share: Option<f32>,
+    scale: Option<f32>,
+}
+
+impl Leaf {
+    /// The judge and its share, `None` without `leaf=`.
+    fn judge<K: GameKit>(&self) -> Result<Option<Judge<K::Game>>, String> {
+        let Some(eval) = &self.eval else {
+            if self.depth.is_some() || self.share.is_some() || self.scale.is_some() {
+                return Err("leaf_depth, leaf_share and leaf_scale need leaf=EVAL".into());
+            }
+            return Ok(None);
+        };
+        let eval = ShallowEval::parse(eval).map_err(|e| format!("leaf: {e}"))?;
+        let (depth, scale) = (self.depth.unwrap_or(1), self.scale.unwrap_or(400.0));
+        let judge = shallow_value::<K>(&eval, depth, scale).map_err(|e| format!("leaf: {e}"))?;
+        Ok(Some((judge, self.share.unwrap_or(0.5))))
+    }
 }
 
 /// A trained network of the game of kit `K` and the encoder its inputs come from, whoever

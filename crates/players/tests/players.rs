@@ -263,3 +263,64 @@ fn the_net_players_search_options_change_its_search() {
         assert!(err.to_string().contains(key), "{bad}: {err}");
     }
 }
+
+/// The hybrid's leaf options: a judge at share 0 is the plain search, simulation for
+/// simulation; at share 1 with the learned evaluation it grows another tree; a live search
+/// reports more than once; and bad leaf options are refused by name.
+#[test]
+fn the_net_players_leaf_judge_changes_its_values_only_when_it_has_a_share() {
+    use pjlab_agents::{Agent, Control, SearchLimits};
+    let ck = experiment("pijersi-vs-alphabeta/checkpoint");
+    let nnue = experiment("nnue-generations/sweep/r3-lr-0.0001/net.nnue");
+    let spec = |extra: &str| format!("net:checkpoint={},sims=300{extra}", ck.display());
+    let start = pjlab_pijersi::Variant::HalfRandom.setup(3);
+    let decide = |extra: &str| {
+        let mut agent = pjlab_players::net_agent::<PijersiKit>(&spec(extra), 1).unwrap();
+        agent.decide(&start)
+    };
+    let plain = decide("");
+    let none = decide(&format!(",leaf=nnue-int:{},leaf_share=0", nnue.display()));
+    assert_eq!(
+        (none.pv.clone(), none.nodes),
+        (plain.pv.clone(), plain.nodes)
+    );
+    for leaf in ["hand", &format!("nnue-int:{}", nnue.display())] {
+        for depth in [0, 1] {
+            let judged = decide(&format!(",leaf={leaf},leaf_depth={depth},leaf_share=1"));
+            assert_eq!(judged.effort, 300);
+            assert!(
+                (judged.pv.clone(), judged.score) != (plain.pv.clone(), plain.score),
+                "leaf={leaf},leaf_depth={depth} searched as the network alone"
+            );
+        }
+    }
+    // Searched for a time under a control, the player reports as it goes (every 200 ms).
+    let mut agent = pjlab_players::net_agent::<PijersiKit>(&spec(""), 1).unwrap();
+    let mut reports = Vec::new();
+    let mut progress = |d: &pjlab_agents::Decision<_>| reports.push(d.effort);
+    let mut control = Control {
+        limits: Some(SearchLimits {
+            time: Some(std::time::Duration::from_millis(700)),
+            ..SearchLimits::default()
+        }),
+        stop: std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        progress: &mut progress,
+    };
+    let decision = agent.search(&start, &mut control);
+    assert!(reports.len() >= 3, "{reports:?}");
+    assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
+    assert_eq!(reports.last(), Some(&decision.effort));
+    for bad in [
+        ",leaf=random",
+        ",leaf=nnue:/no/such.nnue",
+        ",leaf=hand,leaf_share=2",
+        ",leaf=hand,leaf_scale=0",
+        ",leaf=hand,leaf_depth=x",
+        ",leaf_share=0.5",
+    ] {
+        let err = pjlab_players::net_agent::<PijersiKit>(&spec(bad), 1)
+            .err()
+            .unwrap();
+        assert!(err.to_string().contains("leaf"), "{bad}: {err}");
+    }
+}

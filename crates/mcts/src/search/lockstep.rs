@@ -1,6 +1,6 @@
 //! The lock-step driver: each search [gathers](Mcts::gather) leaves, one evaluator call serves
 //! the requests of all of them, and each search [applies](Mcts::apply) its share of the
-//! answers ([`search_lockstep`], [`drive_lockstep`]).
+//! answers ([`search_lockstep`], [`drive_lockstep`], [`drive_lockstep_with`]).
 
 use pjlab_core::Game;
 
@@ -83,6 +83,16 @@ pub fn drive_lockstep<G: Game, E: Evaluator<G> + ?Sized>(
     searches: &mut [Mcts<G>],
     evaluator: &mut E,
 ) {
+    drive_lockstep_with(searches, evaluator, &mut |_| {});
+}
+
+/// As [`drive_lockstep`], calling `after_step` with the searches after each evaluator call
+/// (for progress reports; the searches are the same as without it).
+pub fn drive_lockstep_with<G: Game, E: Evaluator<G> + ?Sized>(
+    searches: &mut [Mcts<G>],
+    evaluator: &mut E,
+    after_step: &mut dyn FnMut(&[Mcts<G>]),
+) {
     let mut evals: Vec<Evaluation> = Vec::new();
     loop {
         let mut running = false;
@@ -114,5 +124,6 @@ pub fn drive_lockstep<G: Game, E: Evaluator<G> + ?Sized>(
             search.apply(&evals[offset..offset + n]);
             offset += n;
         }
+        after_step(searches);
     }
 }

@@ -16,14 +16,14 @@ mod lockstep;
 mod results;
 mod selection;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use pjlab_core::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use config::{Budget, Config, RootNoise};
-pub use lockstep::{drive_lockstep, search_lockstep};
+pub use lockstep::{drive_lockstep, drive_lockstep_with, search_lockstep};
 pub use results::SearchResult;
 
 use crate::evaluator::Evaluator;
@@ -112,6 +112,27 @@ impl<G: Game> Mcts<G> {
         budget: &Budget,
     ) -> SearchResult<G::Move> {
         search_lockstep(std::slice::from_mut(self), evaluator, budget);
+        self.result()
+    }
+
+    /// As [`Mcts::search`], calling `report` with the result so far every `every` of wall-clock
+    /// time (after the evaluator call that crosses it): live analysis. The search is the same
+    /// as without the reports, which cost one [`Mcts::result`] each.
+    pub fn search_reporting<E: Evaluator<G> + ?Sized>(
+        &mut self,
+        evaluator: &mut E,
+        budget: &Budget,
+        every: Duration,
+        report: &mut dyn FnMut(&SearchResult<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.start(budget);
+        let mut last = Instant::now();
+        drive_lockstep_with(std::slice::from_mut(self), evaluator, &mut |searches| {
+            if last.elapsed() >= every {
+                report(&searches[0].result());
+                last = Instant::now();
+            }
+        });
         self.result()
     }
 
