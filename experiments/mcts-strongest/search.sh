@@ -29,9 +29,14 @@
 #     400 games (no SPRT: an SPRT that stops early overstates its effect, and this block is the
 #     figure of what the search changes bought together), seed 6405. Written before block 4
 #     ended.
+#   6 leaf: a hybrid with the learned evaluation: half of each leaf's value from
+#     sweep-r3-lr-0.0001's static evaluation in integers (leaf=nnue-int:...,leaf_depth=0,
+#     leaf_share=0.5), the other half and every prior from the network, against blocks 1b-3's
+#     baseline (block 4 accepted H0). Seed 6406. Written after block 5 and before any game of
+#     its own.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-block=${1:?usage: search.sh BLOCK (1, 1b, 2, 3, 4, 5)}
+block=${1:?usage: search.sh BLOCK (1, 1b, 2, 3, 4, 5, 6)}
 PJLAB=${PJLAB:-target/release/pjlab}
 net="net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint"
 E=experiments/mcts-strongest/search
@@ -50,6 +55,7 @@ case $block in
   3) name=cpuct change=",cpuct=2.5" ;;
   4) name=fpu change=",fpu=0.4" ;;
   5) name=together change="" ;;
+  6) name=leaf change=",leaf=nnue-int:experiments/nnue-generations/sweep/r3-lr-0.0001/net.nnue,leaf_depth=0,leaf_share=0.5" ;;
   *) echo "no block $block" >&2; exit 2 ;;
 esac
 out="$E/$block-$name"
