@@ -350,6 +350,14 @@ fn check_dictionaries(path: &Path, file: File, metadata: &ParquetMetaData) -> Re
             // data page's header where the decoder refuses its absence (the fuzzer found it).
             while let Some(page) = pages.get_next_page().map_err(|e| refuse(&e))? {
                 if page.is_dictionary_page() {
+                    // A dictionary of no values with bytes in it: the string decoder divides
+                    // those bytes by its count of values (the fuzzer found it: finding 7).
+                    let bytes = page.buffer().len();
+                    if page.num_values() == 0 && bytes > 0 {
+                        return Err(refuse(&format!(
+                            "a dictionary page of no values holding {bytes} bytes"
+                        )));
+                    }
                     break;
                 }
                 let encoding = page.encoding();
@@ -437,7 +445,7 @@ mod tests {
         assert!(Table::read(&dir.path().join("none"), &T).is_err());
     }
 
-    /// A seed of `games_parquet` kept for fuzzing finding 6.
+    /// A seed of `games_parquet` kept for a fuzzing finding.
     fn finding_6(name: &str) -> std::path::PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../fuzz/corpus/games_parquet")
@@ -473,6 +481,25 @@ mod tests {
         let path = finding_6("finding-6-data-page-without-header");
         let err = check(&path).unwrap_err().to_string();
         assert!(err.contains("damaged Parquet file: column "), "{err}");
+    }
+
+    #[test]
+    fn a_dictionary_page_of_no_values_but_some_bytes_is_refused_before_decoding() {
+        // A games table whose `network` chunk's dictionary page says 0 values and holds 44
+        // bytes: the string decoder divided by zero on it (fuzzing finding 7).
+        let path = finding_6("finding-7-empty-dictionary");
+        let err = check(&path).unwrap_err().to_string();
+        assert!(err.contains("column network of row group 0"), "{err}");
+        assert!(
+            err.contains("a dictionary page of no values holding 44 bytes"),
+            "{err}"
+        );
+        let games = Schema {
+            name: "games/1",
+            columns: &[],
+        };
+        let err = Table::read(&path, &games).unwrap_err().to_string();
+        assert!(err.contains("a dictionary page of no values"), "{err}");
     }
 
     #[test]
