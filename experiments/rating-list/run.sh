@@ -21,6 +21,15 @@
 # 100 ms and 1 s, and before any of this list's games): list 2's players and the two networks of
 # experiments/nnue-generations/sweep.sh accepted at their gates (round 2's lr-0.0003-seed-2,
 # round 3's r3-lr-0.0001), so that the strongest standalone network is on it.
+#
+# LIST 4 (pijersi-4/, seed 44; written after checkpoint 1894 of experiments/mcts-strongest's
+# long run passed its 100 ms goal block, and before any of this list's games): list 3's players
+# and the long run's network at checkpoints 1000, 1500 and 1894 (its milestones and the goal's
+# checkpoint; `reuse=1,batch=8,cpuct=2.5`, the search its blocks play), and checkpoint 1894 as
+# the hybrid of its blocks (`leaf=nnue-int:<sweep-r3>,leaf_depth=0,leaf_share=0.5`), at 100 ms.
+# LIST 5 (pijersi-5/, seed 45, written with list 4): list 4's players at 1 s a move (the
+# fixed-depth players as they are), 20 games a pair, so that the top of the list is also
+# measured at the goal's longer time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 workers=${1:-2}
@@ -33,8 +42,21 @@ case "$list" in
     out=experiments/rating-list/pijersi-3 seed=43 runs=(pijersi pijersi-factors pijersi-lr)
     sweep=(lr-0.0003-seed-2 r3-lr-0.0001)
     ;;
-  *) echo "usage: $0 [WORKERS] [LIST: 1, 2 or 3]" >&2; exit 2 ;;
+  4 | 5)
+    runs=(pijersi pijersi-factors pijersi-lr)
+    sweep=(lr-0.0003-seed-2 r3-lr-0.0001)
+    long=(1000 1500 1894)
+    if [ "$list" = 4 ]; then
+      out=experiments/rating-list/pijersi-4 seed=44
+    else
+      out=experiments/rating-list/pijersi-5 seed=45 time=1s games=20
+    fi
+    ;;
+  *) echo "usage: $0 [WORKERS] [LIST: 1 to 5]" >&2; exit 2 ;;
 esac
+time=${time:-100ms}
+games=${games:-100}
+long=("${long[@]+"${long[@]}"}")
 PJLAB=${PJLAB:-target/release/pjlab}
 [ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
 if [ -f "$out/games.parquet" ]; then
@@ -45,23 +67,32 @@ agents=(
   random:name=random greedy:name=greedy
   alphabeta:depth=1,name=ab-depth-1 alphabeta:depth=2,name=ab-depth-2
   alphabeta:depth=3,name=ab-depth-3 alphabeta:depth=4,name=ab-depth-4
-  alphabeta:time=100ms,name=ab-hand-written
-  alphabeta:time=100ms,eval=nnue-int:experiments/neural-strongest/nets/all6-32r-quiet.json,name=ab-residual-net
-  net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint,time=100ms,name=mcts-net
+  alphabeta:time=$time,name=ab-hand-written
+  alphabeta:time=$time,eval=nnue-int:experiments/neural-strongest/nets/all6-32r-quiet.json,name=ab-residual-net
+  net:checkpoint=experiments/pijersi-vs-alphabeta/checkpoint,time=$time,name=mcts-net
 )
 for run in "${runs[@]}"; do
   ledger=experiments/nnue-generations/$run/generations.jsonl
   [ -f "$ledger" ] || continue
   for g in $(grep '"promoted":true' "$ledger" | sed -E 's/.*"generation":([0-9]+).*/\1/'); do
     net=experiments/nnue-generations/$run/gen-$(printf %03d "$g")/net.nnue
-    agents+=("alphabeta:time=100ms,eval=nnue-int:$net,name=$run-gen-$g")
+    agents+=("alphabeta:time=$time,eval=nnue-int:$net,name=$run-gen-$g")
   done
 done
 for name in "${sweep[@]}"; do
-  agents+=("alphabeta:time=100ms,eval=nnue-int:experiments/nnue-generations/sweep/$name/net.nnue,name=sweep-$name")
+  agents+=("alphabeta:time=$time,eval=nnue-int:experiments/nnue-generations/sweep/$name/net.nnue,name=sweep-$name")
 done
+r3=experiments/nnue-generations/sweep/r3-lr-0.0001/net.nnue
+for i in "${long[@]}"; do
+  checkpoint=experiments/mcts-strongest/carry/checkpoints/iter-$i
+  agents+=("net:checkpoint=$checkpoint,reuse=1,batch=8,cpuct=2.5,time=$time,name=mcts-long-$i")
+done
+if [ ${#long[@]} -gt 0 ]; then
+  checkpoint=experiments/mcts-strongest/carry/checkpoints/iter-1894
+  agents+=("net:checkpoint=$checkpoint,reuse=1,batch=8,cpuct=2.5,leaf=nnue-int:$r3,leaf_depth=0,leaf_share=0.5,time=$time,name=mcts-long-1894-hybrid")
+fi
 uptime
 for a in "${agents[@]}"; do args+=(--agents "$a"); done
-"$PJLAB" tournament --game pijersi "${args[@]}" --games 100 --variants classic,half-random \
+"$PJLAB" tournament --game pijersi "${args[@]}" --games "$games" --variants classic,half-random \
   --seed "$seed" --opening-plies 2 --opening-margin 30 --workers "$workers" --out "$out"
 uptime
