@@ -34,6 +34,16 @@ pub use metrics::{IterationLog, read_metrics};
 pub use pjlab_players::chifoumi::NetPlayer;
 pub use train::{TrainSummary, evaluate, train};
 
+impl Error {
+    /// The [`Error::Io`] of `path`, for `map_err`.
+    pub(crate) fn io(path: &std::path::Path) -> impl Fn(std::io::Error) -> Error + '_ {
+        move |source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
 /// What can go wrong in training or loading the learned player.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -49,9 +59,38 @@ pub enum Error {
     /// The run directory.
     #[error(transparent)]
     Run(#[from] pjlab_run::Error),
-    /// Another file.
-    #[error("{0}")]
-    Io(String),
+    /// A file that cannot be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A JSON file that does not parse as what it should hold.
+    #[error("{}: {source}", path.display())]
+    Json {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A file the run needs that is not there.
+    #[error("{}: no {what}", path.display())]
+    Missing {
+        /// The file (or directory) looked at.
+        path: std::path::PathBuf,
+        /// What it should have held.
+        what: &'static str,
+    },
+    /// A Chifoumi match run (its records, its report).
+    #[error(transparent)]
+    Eval(#[from] pjlab_chifoumi_eval::Error),
+    /// A chart that cannot be drawn or written.
+    #[error(transparent)]
+    Stats(#[from] pjlab_stats::Error),
     /// The game refused something.
     #[error(transparent)]
     Game(#[from] pjlab_chifoumi::Error),

@@ -53,7 +53,10 @@ impl MetricsLine for IterationLog {
 pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
     let path = dir.join(pjlab_run::dir::METRICS_FILE);
     if !path.exists() {
-        return Err(Error::Io(format!("{}: no metrics", path.display())));
+        return Err(Error::Missing {
+            path,
+            what: "metrics",
+        });
     }
     Ok(RunDir::at(dir).metrics().read()?)
 }
@@ -67,7 +70,6 @@ pub fn read_metrics(dir: &Path) -> Result<Vec<IterationLog>, Error> {
 pub fn plot(dir: &Path, logs: &[IterationLog]) -> Result<(), Error> {
     let plots = RunDir::at(dir).plots()?;
     let evals: Vec<&IterationLog> = logs.iter().filter(|l| !l.eval.is_empty()).collect();
-    let err = |e: pjlab_stats::Error| Error::Io(e.to_string());
     if let Some(first) = evals.first() {
         let names: Vec<String> = first.eval.iter().map(|e| e.0.clone()).collect();
         let mut series: Vec<Series> = names
@@ -101,8 +103,7 @@ pub fn plot(dir: &Path, logs: &[IterationLog]) -> Result<(), Error> {
             "iteration",
             "match score %",
             &series,
-        )
-        .map_err(err)?;
+        )?;
     }
     let pick = |f: &dyn Fn(&IterationLog) -> Option<f64>| -> Vec<(f64, f64)> {
         logs.iter()
@@ -129,6 +130,6 @@ pub fn plot(dir: &Path, logs: &[IterationLog]) -> Result<(), Error> {
         "iteration",
         "",
         &series,
-    )
-    .map_err(err)
+    )?;
+    Ok(())
 }

@@ -26,8 +26,9 @@ use crate::decisions::{Played, batches, returns_of};
 use crate::features::input_len;
 use crate::learner::{PgLearner, PgMetrics};
 use crate::metrics::{IterationLog, plot, read_metrics};
+use pjlab_core::Provenance;
 use pjlab_players::chifoumi::{NetPlayer, load_checked, parse_net_spec};
-use pjlab_run::dir::{Manifest, MetricsLog, RunDir, RunKind, RunLock};
+use pjlab_run::dir::{MetricsLog, OpenRun, Opener, RunKind};
 
 /// Outputs of the policy: one per [`pjlab_chifoumi::players::Intent`].
 pub const ACTIONS: usize = pjlab_chifoumi::players::Intent::ALL.len();
@@ -39,10 +40,6 @@ pub struct TrainSummary {
     pub iteration: u32,
     /// Iterations done by this call.
     pub done: u32,
-}
-
-fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
-    move |e| Error::Io(format!("{}: {e}", path.display()))
 }
 
 /// The rules of training matches.
@@ -159,7 +156,8 @@ fn snapshot_dir(run: &Path, i: u32) -> std::path::PathBuf {
 
 /// Trains the run in `dir` with `config` until `config.iterations`, `max_iterations` more, or
 /// `stop`; calls `on_iteration` after each. A directory with a checkpoint resumes from it (its
-/// `config.toml` must match `config` except `iterations`).
+/// `config.toml` must match `config` except `iterations`); `provenance`, when given, is
+/// appended to the run's `provenance.jsonl` once the directory is locked and checked.
 ///
 /// Each iteration is four steps of a [`Session`]: [`Session::opponents`] draws who the learner
 /// meets, [`Session::play`] plays those matches, [`Session::learn`] takes the policy-gradient
@@ -171,12 +169,13 @@ fn snapshot_dir(run: &Path, i: u32) -> std::path::PathBuf {
 pub fn train(
     dir: &Path,
     config: &LearnConfig,
+    provenance: Option<&Provenance>,
     max_iterations: Option<u32>,
     stop: &AtomicBool,
     on_iteration: &mut dyn FnMut(&IterationLog),
 ) -> Result<TrainSummary, Error> {
     config.check()?;
-    let mut session = Session::open(dir, config)?;
+    let mut session = Session::open(dir, config, provenance)?;
     let first = session.state.iteration;
     let last = config
         .iterations
@@ -216,14 +215,20 @@ struct Session<'a> {
     pool_nets: HashMap<u32, Arc<PackedNet>>,
     /// The `net:` opponents of the config.
     fixed_nets: Nets,
-    _lock: RunLock,
+    /// The run directory, locked while the session lives.
+    _run: OpenRun,
 }
 
 impl<'a> Session<'a> {
-    /// Opens the run in `dir`: the one way a Chifoumi training run is opened. Takes the lock;
-    /// resumes from the latest checkpoint (refusing a config other than the run's but for
-    /// `iterations`) or writes the config of a new run; writes the manifest.
-    fn open(dir: &'a Path, config: &'a LearnConfig) -> Result<Session<'a>, Error> {
+    /// Opens the run in `dir` the one way every run opens ([`Opener`]): takes the lock and
+    /// refuses a directory of another kind of run; resumes from the latest checkpoint (refusing
+    /// a config other than the run's but for `iterations`) or starts a new run (from `init`
+    /// when set); then writes the manifest, the config and `provenance` (when given).
+    fn open(
+        dir: &'a Path,
+        config: &'a LearnConfig,
+        provenance: Option<&Provenance>,
+    ) -> Result<Session<'a>, Error> {
         let rules = rules(config);
         let shape = NetShape {
             input: input_len(rules.radius),
@@ -237,31 +242,33 @@ impl<'a> Session<'a> {
             pool: Vec::new(),
             elapsed_s: 0.0,
         };
-        let run = RunDir::create(dir)?;
-        let lock = run.lock("pjlab chifoumi train")?;
-        if let Some(ckpt) = latest(dir) {
-            let saved = match run.config_text()? {
-                Some(text) => Some(LearnConfig::parse(&text)?),
-                None => None,
-            };
-            run.check_resume(
-                saved,
-                config,
-                |saved, config| saved.iterations = config.iterations,
-                "`iterations`",
-            )?;
-            state = read_state(&ckpt)?;
-            learner.load(&ckpt)?;
-        } else {
-            if let Some(init) = &config.init {
-                let from = crate::checkpoint::resolve(Path::new(init))?;
-                learner.load_weights(&from)?;
-            }
-            let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
-            run.write_config(&text)?;
+        let mut opener = Opener::new(RunKind::Training, "chifoumi", "pjlab chifoumi train");
+        if let Some(p) = provenance {
+            opener = opener.provenance(p);
         }
-        run.write_manifest(&Manifest::new(RunKind::Training, "chifoumi"))?;
-        let metrics = run.metrics::<IterationLog>();
+        let mut opening = opener.lock(dir)?;
+        let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
+        let resumed = latest(dir);
+        let saved = match (&resumed, opening.dir().config_text()?) {
+            (Some(_), Some(text)) => Some(LearnConfig::parse(&text)?),
+            _ => None,
+        };
+        opening.resume_config::<_, Error>(
+            saved,
+            config,
+            text,
+            |saved, config| saved.iterations = config.iterations,
+            "`iterations`",
+        )?;
+        if let Some(ckpt) = &resumed {
+            state = read_state(ckpt)?;
+            learner.load(ckpt)?;
+        } else if let Some(init) = &config.init {
+            let from = crate::checkpoint::resolve(Path::new(init))?;
+            learner.load_weights(&from)?;
+        }
+        let run = opening.commit()?;
+        let metrics = run.dir().metrics::<IterationLog>();
         metrics.resume(state.iteration)?;
         Ok(Session {
             dir,
@@ -273,7 +280,7 @@ impl<'a> Session<'a> {
             metrics,
             pool_nets: HashMap::new(),
             fixed_nets: load_nets(&config.opponents)?,
-            _lock: lock,
+            _run: run,
         })
     }
 
@@ -377,7 +384,7 @@ impl<'a> Session<'a> {
         }
         if config.snapshot_every > 0 && it.is_multiple_of(config.snapshot_every) {
             let snap = snapshot_dir(dir, it);
-            std::fs::create_dir_all(&snap).map_err(io(&snap))?;
+            std::fs::create_dir_all(&snap).map_err(Error::io(&snap))?;
             self.learner.save(&snap)?;
             let _ = std::fs::remove_file(snap.join("optimizer.bpk"));
             self.state.pool.push(it);

@@ -27,11 +27,11 @@ fn a_stopped_run_resumes_to_the_same_weights() {
     let (whole, parts) = (dir.path().join("whole"), dir.path().join("parts"));
     let stop = AtomicBool::new(false);
     let config = small();
-    let s = train(&whole, &config, None, &stop, &mut |_| {}).unwrap();
+    let s = train(&whole, &config, None, None, &stop, &mut |_| {}).unwrap();
     assert_eq!((s.iteration, s.done), (4, 4));
-    let s = train(&parts, &config, Some(1), &stop, &mut |_| {}).unwrap();
+    let s = train(&parts, &config, None, Some(1), &stop, &mut |_| {}).unwrap();
     assert_eq!((s.iteration, s.done), (1, 1));
-    let s = train(&parts, &config, None, &stop, &mut |_| {}).unwrap();
+    let s = train(&parts, &config, None, None, &stop, &mut |_| {}).unwrap();
     assert_eq!((s.iteration, s.done), (4, 3));
     assert_eq!(
         load_packed(&whole).unwrap(),
@@ -65,7 +65,7 @@ fn a_stopped_run_resumes_to_the_same_weights() {
         gamma: 0.9,
         ..small()
     };
-    assert!(train(&parts, &other, None, &stop, &mut |_| {}).is_err());
+    assert!(train(&parts, &other, None, None, &stop, &mut |_| {}).is_err());
 }
 
 #[test]
@@ -105,6 +105,7 @@ fn a_trained_network_plays_legal_matches_from_its_checkpoint() {
         dir.path(),
         &config,
         None,
+        None,
         &AtomicBool::new(false),
         &mut |_| {},
     )
@@ -137,7 +138,7 @@ fn a_run_can_train_against_a_fixed_network() {
         iterations: 1,
         ..small()
     };
-    train(&target, &first, None, &stop, &mut |_| {}).unwrap();
+    train(&target, &first, None, None, &stop, &mut |_| {}).unwrap();
     let spec = format!("net:checkpoint={},temp=0.5", target.display());
     let response = LearnConfig {
         iterations: 2,
@@ -146,7 +147,7 @@ fn a_run_can_train_against_a_fixed_network() {
         ..small()
     };
     let out = dir.path().join("response");
-    train(&out, &response, None, &stop, &mut |_| {}).unwrap();
+    train(&out, &response, None, None, &stop, &mut |_| {}).unwrap();
     let logs = read_metrics(&out).unwrap();
     assert_eq!(logs[1].eval.len(), 1);
     assert_eq!(logs[1].eval[0].0, spec);
@@ -161,7 +162,17 @@ fn a_run_can_train_against_a_fixed_network() {
         )],
         ..response
     };
-    assert!(train(&dir.path().join("x"), &missing, None, &stop, &mut |_| {}).is_err());
+    assert!(
+        train(
+            &dir.path().join("x"),
+            &missing,
+            None,
+            None,
+            &stop,
+            &mut |_| {}
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -169,7 +180,7 @@ fn a_run_can_start_from_another_runs_network() {
     let dir = tempfile::tempdir().unwrap();
     let stop = AtomicBool::new(false);
     let first = dir.path().join("first");
-    train(&first, &small(), Some(2), &stop, &mut |_| {}).unwrap();
+    train(&first, &small(), None, Some(2), &stop, &mut |_| {}).unwrap();
     // A step too small to move an f32 weight: the network is the one it started from.
     let from = LearnConfig {
         iterations: 1,
@@ -180,11 +191,59 @@ fn a_run_can_start_from_another_runs_network() {
         ..small()
     };
     let second = dir.path().join("second");
-    train(&second, &from, None, &stop, &mut |_| {}).unwrap();
+    train(&second, &from, None, None, &stop, &mut |_| {}).unwrap();
     assert_eq!(load_packed(&second).unwrap(), load_packed(&first).unwrap());
     // Without `init`, the same run starts from weights drawn from its seed.
     let fresh = dir.path().join("fresh");
     let drawn = LearnConfig { init: None, ..from };
-    train(&fresh, &drawn, None, &stop, &mut |_| {}).unwrap();
+    train(&fresh, &drawn, None, None, &stop, &mut |_| {}).unwrap();
     assert_ne!(load_packed(&fresh).unwrap(), load_packed(&first).unwrap());
+}
+
+#[test]
+fn a_run_opens_the_one_way_every_run_opens() {
+    use pjlab_run::dir::{Manifest, PROVENANCE_FILE, RunKind};
+    let dir = tempfile::tempdir().unwrap();
+    let stop = AtomicBool::new(false);
+    let config = LearnConfig {
+        iterations: 1,
+        ..small()
+    };
+
+    // A directory that holds another kind of run is refused, and nothing of a training run is
+    // written into it.
+    let other = dir.path().join("match");
+    std::fs::create_dir_all(&other).unwrap();
+    Manifest::new(RunKind::Match, "chifoumi")
+        .write(&other)
+        .unwrap();
+    let err = train(&other, &config, None, None, &stop, &mut |_| {}).unwrap_err();
+    assert!(err.to_string().contains("holds a match run"), "{err}");
+    assert!(!other.join("config.toml").exists());
+    assert!(!other.join(PROVENANCE_FILE).exists());
+
+    // A given provenance lands once per session, after the directory is opened.
+    let run = dir.path().join("run");
+    let provenance = pjlab_core::Provenance {
+        command: "pjlab chifoumi train --test".into(),
+        ..pjlab_core::Provenance::default()
+    };
+    train(&run, &config, Some(&provenance), None, &stop, &mut |_| {}).unwrap();
+    let more = LearnConfig {
+        iterations: 2,
+        ..config.clone()
+    };
+    train(&run, &more, Some(&provenance), None, &stop, &mut |_| {}).unwrap();
+    let lines = std::fs::read_to_string(run.join(PROVENANCE_FILE)).unwrap();
+    assert_eq!(lines.lines().count(), 2, "{lines}");
+    assert!(
+        lines
+            .lines()
+            .all(|l| l.contains("pjlab chifoumi train --test"))
+    );
+    let manifest = Manifest::read(&run).unwrap().unwrap();
+    assert_eq!(
+        (manifest.kind, manifest.game.as_str()),
+        (RunKind::Training, "chifoumi")
+    );
 }

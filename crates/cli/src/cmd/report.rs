@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use pjlab_arena::shard::{self, ShardRun};
 use pjlab_arena::{record, report, session};
 use pjlab_core::GameKit;
-use pjlab_run::dir::{CONFIG_FILE, MANIFEST_FILE, METRICS_FILE, Manifest, RunDir, RunKind};
+use pjlab_run::dir::{MANIFEST_FILE, METRICS_FILE, Manifest, RunDir, RunKind};
 
 use crate::cmd::game::GameName;
 
@@ -64,25 +64,16 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-/// What a run directory holds: its manifest, or for a Chifoumi run written before manifests
-/// (the committed `experiments/chifoumi-*` runs), what its files say.
+/// What a run directory holds: its manifest (every run writes one; the committed runs all
+/// carry theirs).
 fn manifest(dir: &Path) -> Result<Manifest> {
-    if let Some(manifest) = RunDir::at(dir).manifest()? {
-        return Ok(manifest);
+    match RunDir::at(dir).manifest()? {
+        Some(manifest) => Ok(manifest),
+        None => bail!(
+            "no run's games in {}: it has no {MANIFEST_FILE}",
+            dir.display()
+        ),
     }
-    if pjlab_chifoumi_eval::record::Records::exist(dir) {
-        let records = pjlab_chifoumi_eval::record::Records::read(dir)?;
-        return Ok(Manifest::new(records.run.kind, "chifoumi"));
-    }
-    let chifoumi_training = std::fs::read_to_string(dir.join(CONFIG_FILE))
-        .is_ok_and(|text| pjlab_chifoumi_learn::LearnConfig::parse(&text).is_ok());
-    if chifoumi_training && dir.join(METRICS_FILE).exists() {
-        return Ok(Manifest::new(RunKind::Training, "chifoumi"));
-    }
-    bail!(
-        "no run's games in {}: it has no {MANIFEST_FILE}",
-        dir.display()
-    )
 }
 
 /// The report of the run in `dir`, written into `out` (default: `dir`).

@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod damaged;
 mod read;
 mod write;
 
@@ -304,3 +305,15 @@ impl<'a> From<&'a [String]> for Value<'a> {
         Value::Strs(x.iter().map(String::as_str).collect())
     }
 }
+
+/// The schema the module's tests write: an integer, a string, a list and a boolean column.
+#[cfg(test)]
+const TEST_SCHEMA: Schema = Schema {
+    name: "test/1",
+    columns: &[
+        Column::new("id", Type::U64),
+        Column::new("name", Type::Str),
+        Column::new("bag", Type::U16s),
+        Column::new("ok", Type::Bool),
+    ],
+};

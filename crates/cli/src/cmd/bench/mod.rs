@@ -243,7 +243,7 @@ fn chifoumi_training() -> (u64, u64) {
         ..Default::default()
     };
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let done = pjlab_chifoumi_learn::train(&dir, &config, None, &stop, &mut |_| {});
+    let done = pjlab_chifoumi_learn::train(&dir, &config, None, None, &stop, &mut |_| {});
     let logs = pjlab_chifoumi_learn::read_metrics(&dir).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
     if done.is_err() {

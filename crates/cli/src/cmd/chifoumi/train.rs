@@ -33,10 +33,15 @@ pub(super) fn run_train(
         u64::from(start),
         verbosity == Verbosity::Quiet,
     );
-    pjlab_run::dir::RunDir::create(out)?.append_provenance(&crate::cmd::provenance())?;
+    let provenance = crate::cmd::provenance();
     crate::cmd::install_stop_signal("matches in progress finish, finished ones are kept");
-    let summary =
-        pjlab_chifoumi_learn::train(out, &config, iterations, &crate::cmd::STOP, &mut |log| {
+    let summary = pjlab_chifoumi_learn::train(
+        out,
+        &config,
+        Some(&provenance),
+        iterations,
+        &crate::cmd::STOP,
+        &mut |log| {
             bar.set_position(u64::from(log.iteration));
             let mut msg = format!(
                 "{:.0} env steps/s, entropy {:.2}",
@@ -61,7 +66,8 @@ pub(super) fn run_train(
                 }
             }
             bar.set_message(msg);
-        })?;
+        },
+    )?;
     bar.finish_and_clear();
     if verbosity != Verbosity::Quiet {
         eprintln!(
