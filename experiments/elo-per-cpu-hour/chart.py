@@ -9,6 +9,12 @@ results.csv and chart.svg beside this script. Standard library only.
 CPU-hours (2 cores of the AMD EPYC reference machine count 2 CPU-hours an hour):
 - self-play MCTS network: 640 iterations took 82 minutes of wall time on both cores
   (../pijersi-vs-alphabeta/README.md), so iteration k costs k * 82 / 640 * 2 / 60 CPU-hours;
+- the long self-play run (../mcts-strongest/, value labels half from the learned evaluation
+  `sweep-r3-lr-0.0001`, deeper self-play searches, the tuned search at play): iteration k costs
+  k times 2 cores times the median wall time of its iterations 501 to 1,500, the stretch it ran
+  on an otherwise idle machine (computed here from its carried metrics.jsonl); the wall time it
+  logged over all its iterations, paused ones left out, gives an upper bound (printed). The
+  learned evaluation its labels come from is not charged;
 - learned evaluation in alpha-beta: its training positions come from depth-4 alpha-beta
   self-play, which cost 2 * (587 + 647) CPU-seconds for 22,850 + 34,698 positions in the two
   data runs whose logs give their times (../nnue-first/logs/data-d4-s1.log, data-d4-s5.log,
@@ -20,11 +26,15 @@ CPU-hours (2 cores of the AMD EPYC reference machine count 2 CPU-hours an hour):
 from __future__ import annotations
 
 import csv
+import json
+import statistics
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 EXPERIMENTS = HERE.parent
 MCTS_CPU_HOURS_PER_ITERATION = 82 / 640 * 2 / 60
+LONG_RUN = "self-play MCTS network: long run (half its value labels from the learned evaluation)"
+LONG_RUN_METRICS = EXPERIMENTS / "mcts-strongest" / "carry" / "metrics.jsonl"
 DATA_CPU_SECONDS_PER_POSITION = 2 * (587 + 647) / (22850 + 34698)
 
 
@@ -38,7 +48,31 @@ def elo_of(report: Path, agent: str) -> tuple[int, int, str, str]:
     raise SystemExit(f"{report}: no head-to-head row for {agent}")
 
 
+def iteration_seconds() -> list[float]:
+    """The long run's wall seconds of each iteration (self-play, training, evaluation)."""
+    rows = [json.loads(line) for line in LONG_RUN_METRICS.read_text().splitlines() if line.strip()]
+    return [r["selfplay_s"] + r["train_s"] + r["eval_s"] for r in rows]
+
+
+def long_run_cpu_hours_per_iteration() -> float:
+    """2 cores times the median wall time of iterations 501 to 1,500, in hours."""
+    return 2 * statistics.median(iteration_seconds()[500:1500]) / 3600
+
+
+def long_run_upper_bound(iterations: int) -> float:
+    """CPU-hours of the first ``iterations`` by the wall time logged: an iteration over three
+    times the median of its 51 neighbours (the run paused by a match) counted as that median."""
+    t = iteration_seconds()
+    total = 0.0
+    for i, v in enumerate(t[:iterations]):
+        m = statistics.median(t[max(0, i - 25) : i + 26])
+        total += m if v > 3 * m else v
+    return 2 * total / 3600
+
+
 def cpu_hours(row: dict[str, str]) -> float:
+    if row["means"] == LONG_RUN:
+        return int(row["iterations"]) * long_run_cpu_hours_per_iteration()
     if row["iterations"]:
         return int(row["iterations"]) * MCTS_CPU_HOURS_PER_ITERATION
     seconds = int(row["positions"]) * DATA_CPU_SECONDS_PER_POSITION + float(row["train_seconds"])
@@ -48,8 +82,8 @@ def cpu_hours(row: dict[str, str]) -> float:
 def svg(points: list[dict[str, object]]) -> str:
     # The legend sits under the axis title, one line a series, so that long names fit; the
     # right margin holds the dashed lines' labels.
-    width, height, left, right, top, bottom = 900, 500, 70, 170, 30, 120
-    x_max, y_min, y_max = 3.0, -320.0, 120.0
+    width, height, left, right, top, bottom = 900, 520, 70, 170, 30, 140
+    x_max, y_min, y_max = 8.0, -320.0, 250.0
 
     def x(v: float) -> float:
         return left + (width - left - right) * v / x_max
@@ -59,6 +93,7 @@ def svg(points: list[dict[str, object]]) -> str:
 
     colours = {
         "self-play MCTS network": "#1f77b4",
+        LONG_RUN: "#e66100",
         "learned evaluation in alpha-beta": "#d62728",
         "learned evaluation in alpha-beta (integers: 1.53x the nodes a second)": "#2ca02c",
     }
@@ -69,10 +104,10 @@ def svg(points: list[dict[str, object]]) -> str:
         f'<text x="{(left + width - right) / 2}" y="18" text-anchor="middle" font-size="14">'
         "Pijersi: Elo against alpha-beta at 100 ms a move, by CPU-hours of training</text>",
     ]
-    for v in range(-300, 101, 50):
+    for v in range(-300, 201, 50):
         out.append(f'<line x1="{left}" x2="{x(x_max)}" y1="{y(v)}" y2="{y(v)}" stroke="#eee"/>')
         out.append(f'<text x="{left - 6}" y="{y(v) + 4}" text-anchor="end">{v:+d}</text>'.replace("+0", "0"))
-    for v in range(0, 4):
+    for v in range(0, int(x_max) + 1):
         out.append(f'<line x1="{x(v)}" x2="{x(v)}" y1="{y(y_min)}" y2="{y(y_max)}" stroke="#eee"/>')
         out.append(f'<text x="{x(v)}" y="{y(y_min) + 18}" text-anchor="middle">{v}</text>')
     out.append(f'<text x="{x(x_max / 2)}" y="{y(y_min) + 40}" text-anchor="middle">CPU-hours of training (data included)</text>')
@@ -125,6 +160,12 @@ def main() -> None:
     (HERE / "chart.svg").write_text(svg(points))
     for p in points:
         print(f'{p["means"]:34} {p["label"]:24} {p["cpu_hours"]:6.3f} CPU-h  {p["elo"]:+4d} ± {p["half"]}')
+    per = long_run_cpu_hours_per_iteration()
+    print(f"long run: {per * 3600:.2f} CPU-seconds an iteration (2 x the median of 501-1500)")
+    for p in points:
+        if p["means"] == LONG_RUN:
+            k = round(p["cpu_hours"] / per)
+            print(f"long run {p['label']}: upper bound {long_run_upper_bound(k):.2f} CPU-hours")
 
 
 if __name__ == "__main__":
