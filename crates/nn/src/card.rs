@@ -230,15 +230,18 @@ pub fn card_path(model: &Path) -> PathBuf {
 /// The card beside the model `model`, parsed, if there is one.
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when the card exists but cannot be read or is no JSON.
+/// [`Error::Io`] when the card exists but cannot be read, [`Error::Json`] when it is no JSON.
 pub fn read_card(model: &Path) -> Result<Option<Value>, Error> {
     let path = card_path(model);
     match std::fs::read_to_string(&path) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)
-            .map_err(|e| Error::Checkpoint(format!("{}: not a model card: {e}", path.display()))),
+            .map_err(crate::model::json_error(&path)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::Checkpoint(format!("{}: {e}", path.display()))),
+        Err(cause) => Err(Error::Io {
+            path: path.display().to_string(),
+            cause,
+        }),
     }
 }
 
@@ -321,11 +324,13 @@ pub fn check_card(card: &Value, contract: &Contract) -> Result<(), Mismatch> {
 /// returns its bytes and where its outputs are.
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when the file cannot be read, [`Error::Mismatch`] when the model or
+/// [`Error::Io`] when the file cannot be read, [`Error::Mismatch`] when the model or
 /// its card does not fit.
 pub fn read_checked(path: &Path, contract: &Contract) -> Result<(Vec<u8>, OutputIndices), Error> {
-    let bytes =
-        std::fs::read(path).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|cause| Error::Io {
+        path: path.display().to_string(),
+        cause,
+    })?;
     let subject = contract
         .game
         .as_deref()

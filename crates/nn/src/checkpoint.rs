@@ -33,21 +33,31 @@ pub const MODEL_FILE: &str = "model.bpk";
 pub const OPTIMIZER_FILE: &str = "optimizer.bpk";
 
 pub(crate) fn read_bytes(path: &Path) -> Result<Bytes, Error> {
-    let data =
-        std::fs::read(path).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
+    let data = std::fs::read(path).map_err(|cause| Error::Io {
+        path: path.display().to_string(),
+        cause,
+    })?;
     Ok(Bytes::from_bytes_vec(data))
 }
 
+/// The error of Burn failing on `path`.
+pub(crate) fn record_error(path: &Path) -> impl Fn(burn::store::RecordError) -> Error + '_ {
+    move |cause| Error::Record {
+        path: path.display().to_string(),
+        cause,
+    }
+}
+
 pub(crate) fn read_record(path: &Path) -> Result<ModuleRecord, Error> {
-    ModuleRecord::from_bytes(read_bytes(path)?)
-        .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
+    ModuleRecord::from_bytes(read_bytes(path)?).map_err(record_error(path))
 }
 
 /// The weights of the checkpoint directory `dir` in a network of `net` and `shape` on
 /// `device`, for inference.
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when the file is missing, unreadable or of another shape.
+/// [`Error::Io`] when the file is missing or unreadable, [`Error::Record`] when it is no
+/// record or of another shape.
 pub fn load(
     dir: &Path,
     net: &NetConfig,
@@ -59,7 +69,7 @@ pub fn load(
     // The fallible load: a record of other shapes or missing tensors is an error, not a panic.
     PolicyValueNet::new(net, shape, device, 0)
         .try_load_record(record)
-        .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
+        .map_err(record_error(&path))
 }
 
 /// How many packed networks [`load_packed`] keeps (the most recently used ones).
@@ -187,7 +197,7 @@ mod tests {
         };
         assert!(matches!(
             load_packed(&dir, &wider, shape),
-            Err(Error::Checkpoint(_))
+            Err(Error::Record { .. })
         ));
         std::fs::remove_dir_all(&dir).unwrap();
     }

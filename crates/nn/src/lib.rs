@@ -44,9 +44,50 @@ pub use trainee::Trainee;
 /// Errors of loading, saving and exporting networks.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A checkpoint or model file that is missing, unreadable or of another shape.
-    #[error("checkpoint: {0}")]
-    Checkpoint(String),
+    /// A network's weights (or optimiser state) that Burn cannot read, write or load into a
+    /// network of the shape asked (another shape, missing tensors).
+    #[error("{path}: {cause}")]
+    Record {
+        /// The file, or the checkpoint directory written.
+        path: String,
+        /// Burn's failure.
+        cause: burn::store::RecordError,
+    },
+    /// A JSON file of a network (`network.json`, a trainer's `state.json`, a model card) that
+    /// does not parse.
+    #[error("{path}: {cause}")]
+    Json {
+        /// The file.
+        path: String,
+        /// The failure.
+        cause: serde_json::Error,
+    },
+    /// A `network.json` written by a newer build, in a format this one does not know.
+    #[error("{path}: format {format} is newer than this build's {known}")]
+    NewerFormat {
+        /// The file.
+        path: String,
+        /// Its format.
+        format: u32,
+        /// The newest format this build reads.
+        known: u32,
+    },
+    /// A checkpoint directory that names no network: neither a `network.json` nor a trainer's
+    /// `state.json` that implies one.
+    #[error("{path}: names no network (neither network.json nor a trainer's state)")]
+    NoNetwork {
+        /// The state file read.
+        path: String,
+    },
+    /// A path that is neither a model, a checkpoint nor a run directory with one.
+    #[error(transparent)]
+    NoCheckpoint(#[from] pjlab_run::Error),
+    /// An ONNX model given to a build without the ONNX runtime.
+    #[error("{path}: this build runs no ONNX models (feature `onnx-runtime`)")]
+    NoOnnxRuntime {
+        /// The model.
+        path: String,
+    },
     /// A model, or its card, that does not fit the game's contract ([`card`]).
     #[error("{path} does not fit {subject}'s model card: {mismatch}")]
     Mismatch {

@@ -100,36 +100,43 @@ impl NetworkFile {
     /// older checkpoint's `state.json` says.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when neither file reads or the state names no network.
+    /// [`Error::Io`] or [`Error::Json`] when neither file reads, [`Error::NewerFormat`] for a
+    /// newer `network.json`, [`Error::NoNetwork`] when the state names no network.
     pub fn read(dir: &Path) -> Result<NetworkFile, Error> {
         let path = dir.join(NETWORK_FILE);
         if path.exists() {
             let text = read_text(&path)?;
-            let file: NetworkFile = serde_json::from_str(&text)
-                .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
+            let file: NetworkFile = serde_json::from_str(&text).map_err(json_error(&path))?;
             if file.format > NETWORK_FORMAT {
-                return Err(Error::Checkpoint(format!(
-                    "{}: format {} is newer than this build's {NETWORK_FORMAT}",
-                    path.display(),
-                    file.format
-                )));
+                return Err(Error::NewerFormat {
+                    path: path.display().to_string(),
+                    format: file.format,
+                    known: NETWORK_FORMAT,
+                });
             }
             return Ok(file);
         }
         let path = dir.join(pjlab_run::dir::STATE_FILE);
-        let state: Value = serde_json::from_str(&read_text(&path)?)
-            .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
-        from_state(&state).ok_or_else(|| {
-            Error::Checkpoint(format!(
-                "{}: names no network (neither {NETWORK_FILE} nor a trainer's state)",
-                path.display()
-            ))
+        let state: Value = serde_json::from_str(&read_text(&path)?).map_err(json_error(&path))?;
+        from_state(&state).ok_or_else(|| Error::NoNetwork {
+            path: path.display().to_string(),
         })
     }
 }
 
 fn read_text(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|cause| Error::Io {
+        path: path.display().to_string(),
+        cause,
+    })
+}
+
+/// The error of `path` not parsing as JSON.
+pub(crate) fn json_error(path: &Path) -> impl Fn(serde_json::Error) -> Error + '_ {
+    move |cause| Error::Json {
+        path: path.display().to_string(),
+        cause,
+    }
 }
 
 /// The model file an older checkpoint's `state.json` implies.
@@ -187,8 +194,8 @@ impl Source {
     ///
     /// # Errors
     /// [`Error::Load`] when no ONNX model is at a path ending in `.onnx`;
-    /// [`Error::Checkpoint`] when nothing is there, no checkpoint is found, or its files do not
-    /// read.
+    /// [`Error::NoCheckpoint`] when nothing is there or no checkpoint is found, as
+    /// [`NetworkFile::read`] when its files do not read.
     pub fn find(path: &Path) -> Result<Source, Error> {
         if path.extension().is_some_and(|e| e == "onnx") {
             if !path.is_file() {
@@ -207,8 +214,7 @@ impl Source {
         let dir = if path.join(NETWORK_FILE).is_file() {
             path.to_path_buf()
         } else {
-            pjlab_run::dir::Checkpoints::resolve(path)
-                .map_err(|e| Error::Checkpoint(e.to_string()))?
+            pjlab_run::dir::Checkpoints::resolve(path)?
         };
         let file = NetworkFile::read(&dir)?;
         Ok(Source::Checkpoint { dir, file })
@@ -280,7 +286,8 @@ impl Model {
     /// does.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when the weights do not load (or ONNX models are not built in),
+    /// [`Error::Io`] or [`Error::Record`] when the weights do not load,
+    /// [`Error::NoOnnxRuntime`] when ONNX models are not built in,
     /// [`Error::Mismatch`] when the model does not fit `contract`, [`Error::Load`] and
     /// [`Error::Run`] when the ONNX runtime cannot build or run it.
     pub fn load(source: &Source, contract: &Contract) -> Result<Model, Error> {
@@ -298,10 +305,9 @@ impl Model {
                 Ok(Model::Onnx(crate::onnx::OnnxModel::load(path, contract)?))
             }
             #[cfg(not(feature = "onnx-runtime"))]
-            Source::Onnx { path, .. } => Err(Error::Checkpoint(format!(
-                "{}: this build runs no ONNX models (feature `onnx-runtime`)",
-                path.display()
-            ))),
+            Source::Onnx { path, .. } => Err(Error::NoOnnxRuntime {
+                path: path.display().to_string(),
+            }),
         }
     }
 

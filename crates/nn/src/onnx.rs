@@ -35,7 +35,7 @@ impl OnnxModel {
     /// inside the graph (`value_info`) are left to the runtime to infer.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when the file cannot be read, [`Error::Mismatch`] when the model
+    /// [`Error::Io`] when the file cannot be read, [`Error::Mismatch`] when the model
     /// or its card does not fit `contract`, [`Error::Load`] when the runtime cannot build it,
     /// [`Error::Run`] when the trial run fails.
     pub fn load(path: &Path, contract: &Contract) -> Result<OnnxModel, Error> {
@@ -359,7 +359,7 @@ mod tests {
             "{err}"
         );
         let missing = OnnxModel::load(&dir.join("none.onnx"), &contract(3));
-        assert!(matches!(missing, Err(Error::Checkpoint(_))));
+        assert!(matches!(missing, Err(Error::Io { .. })));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

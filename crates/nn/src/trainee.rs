@@ -77,23 +77,26 @@ impl Trainee {
     /// ([`MODEL_FILE`] and [`OPTIMIZER_FILE`]).
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when a file cannot be written.
+    /// [`Error::Record`] when a file cannot be written.
     pub fn save(&self, dir: &Path) -> Result<(), Error> {
-        let err =
-            |e: burn::store::RecordError| Error::Checkpoint(format!("{}: {e}", dir.display()));
+        let model = dir.join(MODEL_FILE);
+        let optimizer = dir.join(OPTIMIZER_FILE);
         self.model
             .clone()
             .into_record()
-            .save(dir.join(MODEL_FILE))
-            .map_err(err)?;
-        self.optim.save(dir.join(OPTIMIZER_FILE)).map_err(err)
+            .save(&model)
+            .map_err(checkpoint::record_error(&model))?;
+        self.optim
+            .save(&optimizer)
+            .map_err(checkpoint::record_error(&optimizer))
     }
 
     /// Loads the weights of a checkpoint ([`MODEL_FILE`], same network shape) and keeps this
     /// trainee's fresh AdamW state: training that starts from another run's network.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when the file is missing, unreadable or of another shape.
+    /// [`Error::Io`] when the file is missing or unreadable, [`Error::Record`] when it is of
+    /// another shape.
     pub fn load_weights(&mut self, dir: &Path) -> Result<(), Error> {
         self.model = self
             .model
@@ -107,18 +110,20 @@ impl Trainee {
     /// be removed afterwards.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when a file is missing, unreadable or of another shape.
+    /// [`Error::Io`] when a file is missing or unreadable, [`Error::Record`] when it is of
+    /// another shape.
     pub fn load(&mut self, dir: &Path) -> Result<(), Error> {
         let path = dir.join(MODEL_FILE);
         self.model = self
             .model
             .clone()
             .try_load_record(checkpoint::read_record(&path)?)
-            .map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))?;
-        let bytes = checkpoint::read_bytes(&dir.join(OPTIMIZER_FILE))?;
+            .map_err(checkpoint::record_error(&path))?;
+        let optimizer = dir.join(OPTIMIZER_FILE);
+        let bytes = checkpoint::read_bytes(&optimizer)?;
         self.optim = adamw(self.weight_decay)
             .from_bytes(bytes)
-            .map_err(|e| Error::Checkpoint(format!("{}: {e}", dir.display())))?;
+            .map_err(checkpoint::record_error(&optimizer))?;
         Ok(())
     }
 }

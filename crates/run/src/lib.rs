@@ -64,9 +64,6 @@ pub enum Error {
     /// Another process is using the run directory.
     #[error("{0}")]
     Busy(String),
-    /// A value that cannot be written as JSON (a provenance line).
-    #[error("config: {0}")]
-    Config(String),
     /// The run directory's manifest names another kind of run or another game than the one
     /// opened.
     #[error(
@@ -98,12 +95,43 @@ pub enum Error {
         /// What may change on resume (`` `iterations` ``).
         allowed: String,
     },
-    /// A checkpoint that is missing or unreadable.
-    #[error("checkpoint: {0}")]
-    Checkpoint(String),
-    /// A metrics line or manifest that does not parse.
-    #[error("metrics: {0}")]
-    Metrics(String),
+    /// A path given as a checkpoint that is neither a checkpoint (`state.json`) nor a run
+    /// directory with one.
+    #[error("{path}: neither a checkpoint (state.json) nor a run directory with one")]
+    NoCheckpoint {
+        /// The path given.
+        path: String,
+    },
+    /// A JSON file (a manifest, a metrics log) or one of its lines that does not parse, or a
+    /// value that cannot be written as JSON. The failure is in the message, not chained.
+    #[error("{path}{}: {cause}", line.map_or(String::new(), |n| format!(":{n}")))]
+    Json {
+        /// The file read or written.
+        path: String,
+        /// The line (from 1) of a JSON-lines file, when the failure is on one.
+        line: Option<usize>,
+        /// The failure.
+        cause: serde_json::Error,
+    },
+    /// A manifest written by a newer build, in a schema this one does not know.
+    #[error("{path}: schema {schema} is newer than this build's {known}")]
+    NewerSchema {
+        /// The manifest.
+        path: String,
+        /// Its schema.
+        schema: u32,
+        /// The newest schema this build reads.
+        known: u32,
+    },
+}
+
+/// The error of a JSON failure on `path` (reading or writing it whole).
+pub fn json_error(path: &std::path::Path) -> impl Fn(serde_json::Error) -> Error + '_ {
+    move |cause| Error::Json {
+        path: path.display().to_string(),
+        line: None,
+        cause,
+    }
 }
 
 /// The error of an I/O failure on `path`.

@@ -23,7 +23,32 @@ pub enum Error {
     /// A bad setting.
     #[error("config: {0}")]
     Config(String),
-    /// Reading or writing records failed.
+    /// A games or positions table that cannot be written or read: I/O, another schema, a
+    /// missing or mistyped column.
     #[error("records: {0}")]
-    Record(String),
+    Table(#[from] pjlab_run::table::Error),
+    /// A row that does not fit the columns of the table being written at `path`.
+    #[error("records: {path}: {cause}")]
+    Row {
+        /// The table's file.
+        path: String,
+        /// What does not fit.
+        cause: pjlab_run::table::SchemaError,
+    },
+    /// A position text in a positions table that the game does not read.
+    #[error("records: position {text:?}: {cause}")]
+    Position {
+        /// The text.
+        text: String,
+        /// The game's reason.
+        cause: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A saved replay window whose use counts are not one a row.
+    #[error("records: window of {rows} rows but {uses} use counts")]
+    WindowCounts {
+        /// The rows saved.
+        rows: usize,
+        /// The use counts saved.
+        uses: usize,
+    },
 }

@@ -128,12 +128,12 @@ pub struct PositionRow {
     pub policy_target: bool,
 }
 
-fn io(path: &Path, e: impl std::fmt::Display) -> Error {
-    Error::Record(format!("{}: {e}", path.display()))
-}
-
-fn record(e: pjlab_run::table::Error) -> Error {
-    Error::Record(e.to_string())
+/// The error of a row that does not fit the table written at `path`.
+fn row(path: &Path) -> impl Fn(pjlab_run::table::SchemaError) -> Error + '_ {
+    move |cause| Error::Row {
+        path: path.display().to_string(),
+        cause,
+    }
 }
 
 /// Writes `games` as a games table at `games_path` and their samples as a positions table at
@@ -142,7 +142,8 @@ fn record(e: pjlab_run::table::Error) -> Error {
 /// positions are complete (the learner role takes a chunk by its games file).
 ///
 /// # Errors
-/// [`Error::Record`] on any I/O or encoding failure.
+/// [`Error::Table`] on any I/O or encoding failure, [`Error::Row`] on a row that does not
+/// fit.
 pub fn write_games<G: Game>(
     games_path: &Path,
     positions_path: &Path,
@@ -174,10 +175,10 @@ pub fn write_games<G: Game>(
                     s.result.into(),
                     s.policy_target.into(),
                 ])
-                .map_err(|e| io(positions_path, e))?;
+                .map_err(row(positions_path))?;
         }
     }
-    positions.write(positions_path, extra).map_err(record)?;
+    positions.write(positions_path, extra)?;
     let rows: Vec<GameRow> = games
         .iter()
         .map(|g| GameRow {
@@ -200,7 +201,8 @@ pub fn write_games<G: Game>(
 /// schema key in its footer metadata (matches keep their players and options there).
 ///
 /// # Errors
-/// [`Error::Record`] on any I/O or encoding failure.
+/// [`Error::Table`] on any I/O or encoding failure, [`Error::Row`] on a row that does not
+/// fit.
 pub fn write_game_rows(
     path: &Path,
     rows: &[GameRow],
@@ -221,37 +223,33 @@ pub fn write_game_rows(
                 r.length.into(),
                 Value::from(&r.network),
             ])
-            .map_err(|e| io(path, e))?;
+            .map_err(row(path))?;
     }
-    table.write(path, extra).map_err(record)
+    Ok(table.write(path, extra)?)
 }
 
 /// The footer metadata of a Parquet file written here (the schema key included).
 ///
 /// # Errors
-/// [`Error::Record`] when the file cannot be opened or is not Parquet.
+/// [`Error::Table`] when the file cannot be opened or is not Parquet.
 pub fn read_metadata(path: &Path) -> Result<Vec<(String, String)>, Error> {
-    pjlab_run::table::read_metadata(path).map_err(record)
+    Ok(pjlab_run::table::read_metadata(path)?)
 }
 
 /// Reads a games table.
 ///
 /// # Errors
-/// [`Error::Record`] on I/O errors, another schema, or a missing or mistyped column.
+/// [`Error::Table`] on I/O errors, another schema, or a missing or mistyped column.
 pub fn read_games(path: &Path) -> Result<Vec<GameRow>, Error> {
-    let t = Table::read(path, &GAMES).map_err(record)?;
-    let mut moves = t.str_lists("moves").map_err(record)?.into_iter();
-    let mut game = t.strs("game").map_err(record)?.into_iter();
-    let mut variant = t.strs("variant").map_err(record)?.into_iter();
-    let mut start = t.strs("start").map_err(record)?.into_iter();
-    let mut termination = t.strs("termination").map_err(record)?.into_iter();
-    let mut network = t.strs("network").map_err(record)?.into_iter();
-    let (seed, result, length) = (
-        t.u64s("setup_seed").map_err(record)?,
-        t.i8s("result").map_err(record)?,
-        t.u32s("length").map_err(record)?,
-    );
-    let ids = t.u64s("game_id").map_err(record)?;
+    let t = Table::read(path, &GAMES)?;
+    let mut moves = t.str_lists("moves")?.into_iter();
+    let mut game = t.strs("game")?.into_iter();
+    let mut variant = t.strs("variant")?.into_iter();
+    let mut start = t.strs("start")?.into_iter();
+    let mut termination = t.strs("termination")?.into_iter();
+    let mut network = t.strs("network")?.into_iter();
+    let (seed, result, length) = (t.u64s("setup_seed")?, t.i8s("result")?, t.u32s("length")?);
+    let ids = t.u64s("game_id")?;
     let mut out = Vec::with_capacity(ids.len());
     for (i, game_id) in ids.into_iter().enumerate() {
         out.push(GameRow {
@@ -273,20 +271,20 @@ pub fn read_games(path: &Path) -> Result<Vec<GameRow>, Error> {
 /// Reads a positions table.
 ///
 /// # Errors
-/// [`Error::Record`] on I/O errors, another schema, or a missing or mistyped column.
+/// [`Error::Table`] on I/O errors, another schema, or a missing or mistyped column.
 pub fn read_positions(path: &Path) -> Result<Vec<PositionRow>, Error> {
-    let t = Table::read(path, &POSITIONS).map_err(record)?;
-    let mut position = t.strs("position").map_err(record)?.into_iter();
-    let mut legal = t.u16_lists("legal").map_err(record)?.into_iter();
-    let mut actions = t.u16_lists("policy_actions").map_err(record)?.into_iter();
-    let mut probs = t.f32_lists("policy_probs").map_err(record)?.into_iter();
+    let t = Table::read(path, &POSITIONS)?;
+    let mut position = t.strs("position")?.into_iter();
+    let mut legal = t.u16_lists("legal")?.into_iter();
+    let mut actions = t.u16_lists("policy_actions")?.into_iter();
+    let mut probs = t.f32_lists("policy_probs")?.into_iter();
     let (ply, value, result, target) = (
-        t.u32s("ply").map_err(record)?,
-        t.f32s("search_value").map_err(record)?,
-        t.f32s("result").map_err(record)?,
-        t.bools("policy_target").map_err(record)?,
+        t.u32s("ply")?,
+        t.f32s("search_value")?,
+        t.f32s("result")?,
+        t.bools("policy_target")?,
     );
-    let ids = t.u64s("game_id").map_err(record)?;
+    let ids = t.u64s("game_id")?;
     let mut out = Vec::with_capacity(ids.len());
     for (i, game_id) in ids.into_iter().enumerate() {
         out.push(PositionRow {

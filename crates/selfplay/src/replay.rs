@@ -131,7 +131,8 @@ impl<G: Game> ReplayWindow<G> {
     /// samples seen, as a checkpoint left it.
     ///
     /// # Errors
-    /// [`Error::Record`] when a row's position does not parse or the counts do not match.
+    /// [`Error::Position`] when a row's position does not parse, [`Error::WindowCounts`] when
+    /// the counts do not match.
     pub fn restore(
         config: WindowConfig,
         rows: &[PositionRow],
@@ -139,11 +140,10 @@ impl<G: Game> ReplayWindow<G> {
         seen: u64,
     ) -> Result<ReplayWindow<G>, Error> {
         if rows.len() != uses.len() {
-            return Err(Error::Record(format!(
-                "window of {} rows but {} use counts",
-                rows.len(),
-                uses.len()
-            )));
+            return Err(Error::WindowCounts {
+                rows: rows.len(),
+                uses: uses.len(),
+            });
         }
         let samples = rows
             .iter()
@@ -162,10 +162,12 @@ impl<G: Game> Sample<G> {
     /// The sample a positions-table row holds.
     ///
     /// # Errors
-    /// [`Error::Record`] when the position does not parse.
+    /// [`Error::Position`] when the position does not parse.
     pub fn from_row(row: &PositionRow) -> Result<Sample<G>, Error> {
-        let position = G::from_text(&row.position)
-            .map_err(|e| Error::Record(format!("position {:?}: {e}", row.position)))?;
+        let position = G::from_text(&row.position).map_err(|e| Error::Position {
+            text: row.position.clone(),
+            cause: Box::new(e),
+        })?;
         Ok(Sample {
             position,
             ply: row.ply,

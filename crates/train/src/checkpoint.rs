@@ -78,28 +78,33 @@ fn resolve(path: &Path) -> Result<PathBuf, Error> {
     Ok(Checkpoints::resolve(path)?)
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(dir: &Path) -> Result<T, Error> {
+/// The checkpoint `dir`'s `state.json` as `T`; `bad` words a parse failure.
+fn read_json<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    bad: fn(String, serde_json::Error) -> Error,
+) -> Result<T, Error> {
     let path = dir.join("state.json");
     let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
-    serde_json::from_str(&text).map_err(|e| Error::Checkpoint(format!("{}: {e}", path.display())))
+    serde_json::from_str(&text).map_err(|cause| bad(path.display().to_string(), cause))
 }
 
 /// The encoder and game of the checkpoint in `dir`; a `state.json` without them (a Chifoumi
 /// network's, say) is refused as not a checkpoint of `pjlab train`.
 fn peek(dir: &Path) -> Result<Peek, Error> {
-    read_json::<Peek>(dir).map_err(|e| {
-        Error::Checkpoint(format!(
-            "not a checkpoint of `pjlab train` (a network of `pjlab chifoumi train` plays only \
-             Chifoumi): {e}"
-        ))
-    })
+    read_json::<Peek>(dir, |path, cause| Error::NotTrained { path, cause })
+}
+
+/// A state's parse or write failure.
+fn state_error(path: String, cause: serde_json::Error) -> Error {
+    Error::State { path, cause }
 }
 
 /// The game a checkpoint (or a run directory's latest) was trained on: its configuration's
 /// `game` (`pijersi` when it names none, as the configuration's default).
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when no checkpoint is found or its state does not parse.
+/// [`Error::Run`] when no checkpoint is found, [`Error::NotTrained`] when its state does not
+/// parse.
 pub fn game(path: &Path) -> Result<String, Error> {
     let peek = peek(&resolve(path)?)?;
     Ok(peek.config.game.unwrap_or_else(|| "pijersi".into()))
@@ -112,21 +117,20 @@ fn read_state<K: GameKit>(path: &Path) -> Result<(PathBuf, CheckpointState<K>), 
     let peek = peek(&dir)?;
     let game = peek.config.game.as_deref().unwrap_or("pijersi");
     if game != K::INFO.name {
-        return Err(Error::Checkpoint(format!(
-            "{} holds a network for {game}, not {}",
-            path.display(),
-            K::INFO.name
-        )));
+        return Err(Error::OtherGame {
+            path: path.display().to_string(),
+            found: game.to_string(),
+            expected: K::INFO.name,
+        });
     }
-    let state: CheckpointState<K> = read_json(&dir)?;
+    let state: CheckpointState<K> = read_json(&dir, state_error)?;
     let encoder = K::encoder(&state.config.game).id();
     if peek.encoder != encoder {
-        return Err(Error::Checkpoint(format!(
-            "{} was written for encoder {:?}, this build has {:?}",
-            dir.display(),
-            peek.encoder,
-            encoder
-        )));
+        return Err(Error::OtherEncoder {
+            path: dir.display().to_string(),
+            found: peek.encoder,
+            expected: encoder,
+        });
     }
     Ok((dir, state))
 }
@@ -146,8 +150,9 @@ pub(crate) fn latest<K: GameKit>(
 /// configuration (`K::encoder(&config.game)` is the encoder it was trained with).
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when no checkpoint is found, it was trained on another game or with
-/// another encoding, or it does not load.
+/// [`Error::Run`] when no checkpoint is found, [`Error::OtherGame`] or [`Error::OtherEncoder`]
+/// when it was trained on another game or with another encoding, [`Error::Net`] when it does
+/// not load.
 pub fn load<K: GameKit>(
     path: &Path,
     device: &Device,
@@ -182,7 +187,7 @@ pub(crate) fn load_latest<K: GameKit>(
 /// taken (the learner role's); `None` while the run has none.
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when its state does not read.
+/// [`Error::State`] when its state does not parse.
 pub(crate) fn latest_progress(run: &Path) -> Result<Option<(u32, Vec<String>)>, Error> {
     #[derive(Deserialize)]
     struct Progress {
@@ -193,7 +198,7 @@ pub(crate) fn latest_progress(run: &Path) -> Result<Option<(u32, Vec<String>)>, 
     let Some(dir) = latest_dir(run)? else {
         return Ok(None);
     };
-    let state: Progress = read_json(&dir)?;
+    let state: Progress = read_json(&dir, state_error)?;
     Ok(Some((state.iteration, state.chunks)))
 }
 
@@ -202,7 +207,8 @@ pub(crate) fn latest_progress(run: &Path) -> Result<Option<(u32, Vec<String>)>, 
 /// run directory.
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when no checkpoint is found or its state does not parse.
+/// [`Error::Run`] when no checkpoint is found, [`Error::NotTrained`] when its state does not
+/// parse.
 pub fn summary(path: &Path) -> Result<serde_json::Value, Error> {
     #[derive(Deserialize)]
     struct Summary {
@@ -213,7 +219,7 @@ pub fn summary(path: &Path) -> Result<serde_json::Value, Error> {
         config: serde_json::Value,
     }
     let dir = resolve(path)?;
-    let state: Summary = read_json(&dir)?;
+    let state: Summary = read_json(&dir, state_error)?;
     Ok(serde_json::json!({
         "checkpoint": dir.display().to_string(),
         "iteration": state.iteration,
@@ -264,8 +270,13 @@ pub(crate) fn write<K: GameKit>(
         elapsed_s,
         chunks: chunks.to_vec(),
     };
-    let text = serde_json::to_string(&state).map_err(|e| Error::Checkpoint(e.to_string()))?;
-    let table = serde_json::to_value(&config.game).map_err(|e| Error::Checkpoint(e.to_string()))?;
+    let written = run
+        .join("checkpoints")
+        .join(pjlab_run::dir::iter_name(iteration))
+        .join("state.json");
+    let state_file = |cause| state_error(written.display().to_string(), cause);
+    let text = serde_json::to_string(&state).map_err(state_file)?;
+    let table = serde_json::to_value(&config.game).map_err(state_file)?;
     let network = NetworkFile::new(
         K::INFO.name,
         state.encoder.clone(),
@@ -312,11 +323,10 @@ pub(crate) fn restore_window<K: GameKit>(
     let skip = found.saturating_sub(state.window_len);
     let rows: Vec<_> = chunks.into_iter().rev().flatten().skip(skip).collect();
     if rows.len() < state.window_len {
-        return Err(Error::Checkpoint(format!(
-            "the window needs {} positions, the run's files hold {}",
-            state.window_len,
-            rows.len()
-        )));
+        return Err(Error::ShortWindow {
+            needed: state.window_len,
+            found: rows.len(),
+        });
     }
     Ok(ReplayWindow::restore(
         state.config.window.clone(),

@@ -34,9 +34,69 @@ pub enum Error {
     /// A bad setting.
     #[error("config: {0}")]
     Config(String),
-    /// Reading or writing a checkpoint failed.
-    #[error("checkpoint: {0}")]
-    Checkpoint(String),
+    /// A checkpoint's `state.json` that does not parse, or a state that cannot be written.
+    #[error("checkpoint {path}: {cause}")]
+    State {
+        /// The state file.
+        path: String,
+        /// The failure.
+        cause: serde_json::Error,
+    },
+    /// A `state.json` without the encoder and game `pjlab train` writes.
+    #[error(
+        "{path}: not a checkpoint of `pjlab train` (a network of `pjlab chifoumi train` plays \
+         only Chifoumi): {cause}"
+    )]
+    NotTrained {
+        /// The state file.
+        path: String,
+        /// What did not parse.
+        cause: serde_json::Error,
+    },
+    /// A checkpoint of another game than the one asked for.
+    #[error("{path} holds a network for {found}, not {expected}")]
+    OtherGame {
+        /// The checkpoint or run given.
+        path: String,
+        /// The game it was trained on.
+        found: String,
+        /// The game asked for.
+        expected: &'static str,
+    },
+    /// A checkpoint written for another encoding than this build's.
+    #[error("{path} was written for encoder {found:?}, this build has {expected:?}")]
+    OtherEncoder {
+        /// The checkpoint.
+        path: String,
+        /// Its encoder.
+        found: pjlab_core::EncoderId,
+        /// This build's.
+        expected: pjlab_core::EncoderId,
+    },
+    /// A checkpoint whose network has another shape than this build's encoder gives.
+    #[error("{path} holds a network of shape {found:?}, this build has {expected:?}")]
+    OtherShape {
+        /// The checkpoint.
+        path: String,
+        /// Its network's shape.
+        found: pjlab_nn::NetShape,
+        /// This build's.
+        expected: pjlab_nn::NetShape,
+    },
+    /// A checkpoint's replay window larger than the positions its run's files still hold.
+    #[error("the window needs {needed} positions, the run's files hold {found}")]
+    ShortWindow {
+        /// The window's length.
+        needed: usize,
+        /// The positions found.
+        found: usize,
+    },
+    /// A run directory without a checkpoint where one is needed (an actor's first network).
+    #[error("{run}: no checkpoint")]
+    NoCheckpoint {
+        /// The run directory.
+        run: String,
+    },
     /// The network's files: loading, saving, exporting.
     #[error(transparent)]
     Net(#[from] pjlab_nn::Error),

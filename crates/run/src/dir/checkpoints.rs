@@ -50,17 +50,16 @@ impl Checkpoints {
     /// directory's newest checkpoint.
     ///
     /// # Errors
-    /// [`Error::Checkpoint`] when it is neither.
+    /// [`Error::NoCheckpoint`] when it is neither.
     pub fn resolve(path: &Path) -> Result<PathBuf, Error> {
         if path.join(STATE_FILE).exists() {
             return Ok(path.to_path_buf());
         }
         match Checkpoints::new(path.join("checkpoints")).latest() {
             Ok(Some(dir)) if dir.join(STATE_FILE).exists() => Ok(dir),
-            _ => Err(Error::Checkpoint(format!(
-                "{}: neither a checkpoint (state.json) nor a run directory with one",
-                path.display()
-            ))),
+            _ => Err(Error::NoCheckpoint {
+                path: path.display().to_string(),
+            }),
         }
     }
 

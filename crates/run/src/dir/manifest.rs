@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, io_error, write_atomic};
+use crate::{Error, io_error, json_error, write_atomic};
 
 /// The manifest's file name.
 pub const MANIFEST_FILE: &str = "run.json";
@@ -82,23 +82,21 @@ impl Manifest {
     /// The manifest of the run directory `dir`, if it has one.
     ///
     /// # Errors
-    /// [`Error::Io`] when unreadable, [`Error::Metrics`] when it does not parse or is of a
-    /// newer schema.
+    /// [`Error::Io`] when unreadable, [`Error::Json`] when it does not parse,
+    /// [`Error::NewerSchema`] when it is of a newer schema.
     pub fn read(dir: &Path) -> Result<Option<Manifest>, Error> {
         let path = dir.join(MANIFEST_FILE);
         if !path.exists() {
             return Ok(None);
         }
         let text = std::fs::read_to_string(&path).map_err(io_error(&path))?;
-        let manifest: Manifest = serde_json::from_str(&text)
-            .map_err(|e| Error::Metrics(format!("{}: {e}", path.display())))?;
+        let manifest: Manifest = serde_json::from_str(&text).map_err(json_error(&path))?;
         if manifest.schema > Self::SCHEMA {
-            return Err(Error::Metrics(format!(
-                "{}: schema {} is newer than this build's {}",
-                path.display(),
-                manifest.schema,
-                Self::SCHEMA
-            )));
+            return Err(Error::NewerSchema {
+                path: path.display().to_string(),
+                schema: manifest.schema,
+                known: Self::SCHEMA,
+            });
         }
         Ok(Some(manifest))
     }
@@ -108,8 +106,9 @@ impl Manifest {
     /// # Errors
     /// [`Error::Io`] when it cannot be written.
     pub fn write(&self, dir: &Path) -> Result<(), Error> {
-        let text = serde_json::to_string_pretty(self).map_err(|e| Error::Metrics(e.to_string()))?;
-        write_atomic(&dir.join(MANIFEST_FILE), &(text + "\n"))
+        let path = dir.join(MANIFEST_FILE);
+        let text = serde_json::to_string_pretty(self).map_err(json_error(&path))?;
+        write_atomic(&path, &(text + "\n"))
     }
 }
 

@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::dir::append_line;
-use crate::{Error, io_error, write_atomic};
+use crate::{Error, io_error, json_error, write_atomic};
 
 /// A line of a run's metrics.
 pub trait MetricsLine: Serialize + DeserializeOwned {
@@ -49,7 +49,7 @@ impl<T: MetricsLine> MetricsLog<T> {
     /// missing.
     ///
     /// # Errors
-    /// [`Error::Io`] when unreadable, [`Error::Metrics`] on a line that does not parse.
+    /// [`Error::Io`] when unreadable, [`Error::Json`] on a line that does not parse.
     pub fn read(&self) -> Result<Vec<T>, Error> {
         if !self.path.exists() {
             return Ok(Vec::new());
@@ -67,11 +67,11 @@ impl<T: MetricsLine> MetricsLog<T> {
                 }
                 Err(_) if n + 1 == count && !text.ends_with('\n') => {}
                 Err(e) => {
-                    return Err(Error::Metrics(format!(
-                        "{}:{}: {e}",
-                        self.path.display(),
-                        n + 1
-                    )));
+                    return Err(Error::Json {
+                        path: self.path.display().to_string(),
+                        line: Some(n + 1),
+                        cause: e,
+                    });
                 }
             }
         }
@@ -91,7 +91,7 @@ impl<T: MetricsLine> MetricsLog<T> {
         kept.retain(|m| m.iteration() <= done);
         let mut text = String::new();
         for m in &kept {
-            text += &serde_json::to_string(m).map_err(|e| Error::Metrics(e.to_string()))?;
+            text += &serde_json::to_string(m).map_err(json_error(&self.path))?;
             text.push('\n');
         }
         write_atomic(&self.path, &text)?;
@@ -103,7 +103,7 @@ impl<T: MetricsLine> MetricsLog<T> {
     /// # Errors
     /// [`Error::Io`] when the file cannot be written.
     pub fn append(&self, line: &T) -> Result<(), Error> {
-        let text = serde_json::to_string(line).map_err(|e| Error::Metrics(e.to_string()))?;
+        let text = serde_json::to_string(line).map_err(json_error(&self.path))?;
         append_line(&self.path, &text)
     }
 }

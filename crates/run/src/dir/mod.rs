@@ -31,7 +31,7 @@ pub use manifest::{MANIFEST_FILE, Manifest, RunKind};
 pub use metrics::{MetricsLine, MetricsLog};
 pub use open::{OpenRun, Opener, Opening};
 
-use crate::{Error, io_error, write_atomic};
+use crate::{Error, io_error, json_error, write_atomic};
 
 /// The config snapshot's file name.
 pub const CONFIG_FILE: &str = "config.toml";
@@ -164,9 +164,9 @@ impl RunDir {
     /// # Errors
     /// [`Error::Io`] when the file cannot be written.
     pub fn append_provenance(&self, provenance: &pjlab_core::Provenance) -> Result<String, Error> {
-        let line = serde_json::to_string(provenance)
-            .map_err(|e| Error::Config(format!("provenance: {e}")))?;
-        append_line(&self.join(PROVENANCE_FILE), &line)?;
+        let path = self.join(PROVENANCE_FILE);
+        let line = serde_json::to_string(provenance).map_err(json_error(&path))?;
+        append_line(&path, &line)?;
         Ok(line)
     }
 

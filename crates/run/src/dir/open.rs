@@ -90,7 +90,7 @@ impl<'a> Opener<'a> {
     ///
     /// # Errors
     /// [`Error::Io`] when the directory cannot be made, [`Error::Busy`] when another process
-    /// holds it, [`Error::OtherRun`] when it holds another run, [`Error::Metrics`] when its
+    /// holds it, [`Error::OtherRun`] when it holds another run, [`Error::Json`] when its
     /// manifest does not read.
     pub fn lock(self, path: impl Into<PathBuf>) -> Result<Opening<'a>, Error> {
         let dir = RunDir::create(path)?;

@@ -124,27 +124,32 @@ pub fn wait_for_config(
 /// Games in actor `actor`'s committed chunks that the learner's newest checkpoint has not taken,
 /// and whether the learner has finished (its newest checkpoint is the run's last iteration).
 fn pending_games(run: &Path, actor: u32, iterations: u32) -> Result<(usize, bool), Error> {
-    let mut last = None;
-    for _ in 0..20 {
-        match checkpoint::latest_progress(run) {
-            Ok(Some((iteration, taken))) => {
-                let taken: std::collections::HashSet<String> = taken.into_iter().collect();
-                let mut games = 0;
-                for name in committed(run)? {
-                    let mine = parse_chunk_name(&name).is_some_and(|(a, _)| a == actor);
-                    if mine && !taken.contains(&name) {
-                        let path = run.join("games").join(format!("{name}.parquet"));
-                        games += pjlab_selfplay::read_games(&path)?.len();
-                    }
-                }
-                return Ok((games, iteration >= iterations));
-            }
-            Ok(None) => return Ok((0, false)),
-            Err(e) => last = Some(e),
+    let Some((iteration, taken)) = retried(|| checkpoint::latest_progress(run))? else {
+        return Ok((0, false));
+    };
+    let taken: std::collections::HashSet<String> = taken.into_iter().collect();
+    let mut games = 0;
+    for name in committed(run)? {
+        let mine = parse_chunk_name(&name).is_some_and(|(a, _)| a == actor);
+        if mine && !taken.contains(&name) {
+            let path = run.join("games").join(format!("{name}.parquet"));
+            games += pjlab_selfplay::read_games(&path)?.len();
+        }
+    }
+    Ok((games, iteration >= iterations))
+}
+
+/// `read` retried while the learner replaces the newest checkpoint under our feet (it deletes
+/// old checkpoints as it writes new ones): up to 20 tries 100 ms apart, the last one's error
+/// returned.
+fn retried<T>(mut read: impl FnMut() -> Result<T, Error>) -> Result<T, Error> {
+    for _ in 1..20 {
+        if let Ok(found) = read() {
+            return Ok(found);
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    Err(last.unwrap_or_else(|| Error::Checkpoint("no checkpoint".into())))
+    read()
 }
 
 /// Waits while actor `actor`'s games not yet taken by the learner are more than `allowed`;
@@ -175,21 +180,12 @@ fn wait_for_learner(
     }
 }
 
-/// The newest checkpoint, retried while the learner replaces it under our feet (it deletes old
-/// checkpoints as it writes new ones).
+/// The newest checkpoint, [`retried`].
 fn load_newest<K: GameKit>(
     run: &Path,
     device: &Device,
 ) -> Result<Option<(String, u32, PolicyValueNet)>, Error> {
-    let mut last = None;
-    for _ in 0..20 {
-        match checkpoint::load_latest::<K>(run, device) {
-            Ok(found) => return Ok(found),
-            Err(e) => last = Some(e),
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    Err(last.unwrap_or_else(|| Error::Checkpoint("no checkpoint".into())))
+    retried(|| checkpoint::load_latest::<K>(run, device))
 }
 
 /// Plays batches of self-play games with the newest checkpoint of `options.run` and writes each
@@ -301,10 +297,9 @@ pub fn self_play_actor<K: GameKit>(
             network = load_newest::<K>(run, &device)?;
         }
         let Some((name, iteration, model)) = &network else {
-            return Err(Error::Checkpoint(format!(
-                "{}: no checkpoint",
-                run.display()
-            )));
+            return Err(Error::NoCheckpoint {
+                run: run.display().to_string(),
+            });
         };
         if *iteration >= config.iterations {
             summary.stopped = Stopped::RunFinished;

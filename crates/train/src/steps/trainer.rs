@@ -88,12 +88,11 @@ impl<K: GameKit> Trainer<K> {
         };
         if let Some((path, state)) = checkpoint::latest::<K>(out)? {
             if state.shape != shape {
-                return Err(Error::Checkpoint(format!(
-                    "{} holds a network of shape {:?}, this build has {:?}",
-                    path.display(),
-                    state.shape,
-                    shape
-                )));
+                return Err(Error::OtherShape {
+                    path: path.display().to_string(),
+                    found: state.shape,
+                    expected: shape,
+                });
             }
             trainer.learner.load(&path)?;
             trainer.window = match checkpoint::restore_window(out, &state) {
