@@ -85,7 +85,7 @@ function draw() {
   if (st.over) words = st.result === "draw" ? "draw" : `${st.result} wins`;
   else words = `${st.side_to_move} to move` + (st.seats > 2 ? ` (seat ${st.seat})` : "") +
     (humanSeat(st.seat) ? ": your move" : "");
-  status(`${S.game} · move ${S.view}/${S.moves.length} · ${words}`);
+  status(`${S.game} · ply ${S.view}/${S.moves.length} · ${words}`);
   document.body.dataset.over = String(st.over);
   document.body.dataset.ply = String(S.view);
   document.body.dataset.seat = String(st.seat);
@@ -147,7 +147,11 @@ function limits() {
 // A score in words: centi-units (and an MCTS value), or a forced result.
 function scoreWords(sc) {
   if (!sc) return "–";
-  if (sc.mate_plies !== undefined) return sc.mate_plies >= 0 ? `wins in ${sc.mate_plies} plies` : `loses in ${-sc.mate_plies} plies`;
+  if (sc.mate_plies !== undefined) {
+    const n = Math.abs(sc.mate_plies);
+    const plies = `${n} ${n === 1 ? 'ply' : 'plies'}`;
+    return sc.mate_plies >= 0 ? `wins in ${plies}` : `loses in ${plies}`;
+  }
   return `${sc.cp >= 0 ? "+" : ""}${sc.cp} cu` + (sc.value !== undefined ? ` (value ${sc.value})` : "");
 }
 
