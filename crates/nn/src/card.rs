@@ -236,12 +236,9 @@ pub fn read_card(model: &Path) -> Result<Option<Value>, Error> {
     match std::fs::read_to_string(&path) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)
-            .map_err(crate::model::json_error(&path)),
+            .map_err(crate::json_error(&path)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(cause) => Err(Error::Io {
-            path: path.display().to_string(),
-            cause,
-        }),
+        Err(cause) => Err(crate::io_error(&path)(cause)),
     }
 }
 
@@ -327,10 +324,7 @@ pub fn check_card(card: &Value, contract: &Contract) -> Result<(), Mismatch> {
 /// [`Error::Io`] when the file cannot be read, [`Error::Mismatch`] when the model or
 /// its card does not fit.
 pub fn read_checked(path: &Path, contract: &Contract) -> Result<(Vec<u8>, OutputIndices), Error> {
-    let bytes = std::fs::read(path).map_err(|cause| Error::Io {
-        path: path.display().to_string(),
-        cause,
-    })?;
+    let bytes = std::fs::read(path).map_err(crate::io_error(path))?;
     let subject = contract
         .game
         .as_deref()

@@ -33,10 +33,7 @@ pub const MODEL_FILE: &str = "model.bpk";
 pub const OPTIMIZER_FILE: &str = "optimizer.bpk";
 
 pub(crate) fn read_bytes(path: &Path) -> Result<Bytes, Error> {
-    let data = std::fs::read(path).map_err(|cause| Error::Io {
-        path: path.display().to_string(),
-        cause,
-    })?;
+    let data = std::fs::read(path).map_err(crate::io_error(path))?;
     Ok(Bytes::from_bytes_vec(data))
 }
 

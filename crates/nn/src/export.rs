@@ -232,10 +232,6 @@ pub fn export<K: GameKit>(
     training: Value,
     path: &Path,
 ) -> Result<std::path::PathBuf, Error> {
-    let io = |p: &Path| {
-        let p = p.display().to_string();
-        move |cause| Error::Io { path: p, cause }
-    };
     let card = model_card::<K>(net, encoder, training);
     let metadata = vec![
         ("encoder".to_string(), card["encoder"].to_string()),
@@ -245,9 +241,9 @@ pub fn export<K: GameKit>(
         "{} policy/value network (pjlab); see the JSON model card",
         title(K::INFO.name)
     );
-    std::fs::write(path, onnx_model(net, &doc, &metadata)).map_err(io(path))?;
+    std::fs::write(path, onnx_model(net, &doc, &metadata)).map_err(crate::io_error(path))?;
     let card_path = path.with_extension("json");
     let text = serde_json::to_string_pretty(&card).expect("JSON values serialise");
-    std::fs::write(&card_path, text).map_err(io(&card_path))?;
+    std::fs::write(&card_path, text).map_err(crate::io_error(&card_path))?;
     Ok(card_path)
 }

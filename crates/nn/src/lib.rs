@@ -41,6 +41,22 @@ pub use model::{Model, NetworkFile, Source};
 pub use net::{DRAW, LOSS, NetConfig, NetShape, PolicyValueNet, WIN};
 pub use trainee::Trainee;
 
+/// The error of an I/O failure on `path`.
+pub(crate) fn io_error(path: &std::path::Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |cause| Error::Io {
+        path: path.display().to_string(),
+        cause,
+    }
+}
+
+/// The error of `path` not parsing as JSON.
+pub(crate) fn json_error(path: &std::path::Path) -> impl Fn(serde_json::Error) -> Error + '_ {
+    move |cause| Error::Json {
+        path: path.display().to_string(),
+        cause,
+    }
+}
+
 /// Errors of loading, saving and exporting networks.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -79,9 +95,10 @@ pub enum Error {
         /// The state file read.
         path: String,
     },
-    /// A path that is neither a model, a checkpoint nor a run directory with one.
+    /// The run directory's checkpoints: a path that is neither a model, a checkpoint nor a
+    /// run directory with one ([`pjlab_run::Error::NoCheckpoint`]).
     #[error(transparent)]
-    NoCheckpoint(#[from] pjlab_run::Error),
+    RunDir(#[from] pjlab_run::Error),
     /// An ONNX model given to a build without the ONNX runtime.
     #[error("{path}: this build runs no ONNX models (feature `onnx-runtime`)")]
     NoOnnxRuntime {

@@ -22,10 +22,10 @@ use pjlab_core::EncoderId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::Error;
 use crate::card::{Contract, card_game, card_path, read_card};
 use crate::inference::PackedNet;
 use crate::net::{NetConfig, NetShape};
+use crate::{Error, io_error, json_error};
 
 /// The model file's name in a checkpoint directory.
 pub const NETWORK_FILE: &str = "network.json";
@@ -90,10 +90,7 @@ impl NetworkFile {
     pub fn write(&self, dir: &Path) -> Result<(), Error> {
         let path = dir.join(NETWORK_FILE);
         let text = serde_json::to_string_pretty(self).expect("a network file is JSON");
-        std::fs::write(&path, text).map_err(|cause| Error::Io {
-            path: path.display().to_string(),
-            cause,
-        })
+        std::fs::write(&path, text).map_err(io_error(&path))
     }
 
     /// The model file of the checkpoint directory `dir`: its `network.json`, else what an
@@ -125,18 +122,7 @@ impl NetworkFile {
 }
 
 fn read_text(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|cause| Error::Io {
-        path: path.display().to_string(),
-        cause,
-    })
-}
-
-/// The error of `path` not parsing as JSON.
-pub(crate) fn json_error(path: &Path) -> impl Fn(serde_json::Error) -> Error + '_ {
-    move |cause| Error::Json {
-        path: path.display().to_string(),
-        cause,
-    }
+    std::fs::read_to_string(path).map_err(io_error(path))
 }
 
 /// The model file an older checkpoint's `state.json` implies.
@@ -194,7 +180,7 @@ impl Source {
     ///
     /// # Errors
     /// [`Error::Load`] when no ONNX model is at a path ending in `.onnx`;
-    /// [`Error::NoCheckpoint`] when nothing is there or no checkpoint is found, as
+    /// [`Error::RunDir`] when nothing is there or no checkpoint is found, as
     /// [`NetworkFile::read`] when its files do not read.
     pub fn find(path: &Path) -> Result<Source, Error> {
         if path.extension().is_some_and(|e| e == "onnx") {
