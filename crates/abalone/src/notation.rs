@@ -124,25 +124,9 @@ impl Position {
     }
 }
 
-/// A game read from Aba-Pro notation: where it starts and the moves played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// The position before the first move.
-    pub start: Position,
-    /// The moves, each legal where it is played.
-    pub moves: Vec<Move>,
-}
-
-impl GameRecord {
-    /// The position after the last move.
-    pub fn final_position(&self) -> Position {
-        let mut position = self.start.clone();
-        for &mv in &self.moves {
-            position.play_unchecked(mv);
-        }
-        position
-    }
-}
+/// A game read from Aba-Pro notation: where it starts and the moves played, each legal where
+/// it is played.
+pub type GameRecord = pjlab_core::GameRecord<Position>;
 
 /// The tokens of a text with their 1-based line and column.
 fn tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {

@@ -27,7 +27,7 @@
 use std::fmt::Write as _;
 
 use pjlab_core::Outcome;
-use pjlab_core::svg::{escape, hexagon, open};
+use pjlab_core::svg::{capitalised, escape, hexagon, open};
 
 use crate::geometry::{ALL_CELLS, Bitboard, cells, shift};
 use crate::{Cell, Color, Move, Position, Seat};
@@ -71,14 +71,6 @@ fn seat_colours(seat: Seat, doubles: bool) -> (&'static str, &'static str, &'sta
     }
 }
 
-fn capital(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
 /// The status line's attributes and words.
 fn status(position: &Position) -> (String, String) {
     let doubles = position.rules().is_doubles();
@@ -93,14 +85,14 @@ fn status(position: &Position) -> (String, String) {
         ),
         None => format!(
             "{} to move · move {}",
-            capital(mover),
+            capitalised(mover),
             position.move_number()
         ),
         Some(outcome) => {
             let (result, words) = match outcome {
                 Outcome::Win(side) => {
                     let name = Color::of_side(side).name();
-                    (name, format!("{} wins", capital(name)))
+                    (name, format!("{} wins", capitalised(name)))
                 }
                 Outcome::Draw => {
                     let quiet = position.quiet_plies();

@@ -55,9 +55,25 @@ pub enum SpecError {
         /// The option repeated.
         key: String,
     },
-    /// The evaluation (a learned one's file, its features) cannot be used.
-    #[error("{0}")]
-    Eval(String),
+    /// An evaluation's name is none of `hand`, `nnue:PATH`, `nnue-int:PATH`.
+    #[error("{0:?} is none of hand, nnue:PATH, nnue-int:PATH")]
+    EvalName(String),
+    /// A learned evaluation's file does not load, or its network was trained for another game
+    /// or feature set.
+    #[error(transparent)]
+    Nnue(pjlab_nnue::Error),
+    /// A learned evaluation's accumulators have a width whose tracked positions are not built.
+    #[error(
+        "{}: accumulators of width {width} are not tracked (16, 32, 64, 128 or 256; an \
+         alpha-beta agent's eval=nnue-refresh takes any)",
+        path.display()
+    )]
+    Width {
+        /// The network's file.
+        path: std::path::PathBuf,
+        /// Its accumulators' width.
+        width: usize,
+    },
     /// The game refused: bad evaluation weights, an unknown variant.
     #[error(transparent)]
     Game(#[from] pjlab_core::Error),

@@ -8,26 +8,25 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use pjlab_alphabeta::{Engine, Limits, Options};
 use pjlab_core::{Game, GameKit, Heuristic};
 use pjlab_nnue::tracked::{Accumulates, Shared, Tracked, TrackedEval};
 use pjlab_nnue::{Network, NnueEval, QuantisedNetwork};
 
-use crate::players::{AlphaBetaAgent, alphabeta_decision};
+use crate::players::{AlphaBetaAgent, alphabeta_decision, controlled_search};
 use crate::{Agent, Control, Decision, SpecError};
 
 /// The learned evaluation in the network file `path` for the game of kit `K`.
 ///
 /// # Errors
-/// [`SpecError::Eval`] when the game has no sparse features, the file does not load, or the
+/// [`SpecError::Nnue`] when the game has no sparse features, the file does not load, or the
 /// network was trained for another game or feature set; [`SpecError::Game`] when the game's
 /// own evaluation does not load.
 fn evaluation<K: GameKit>(path: &Path) -> Result<NnueEval<K::Game, K::Eval>, SpecError> {
     NnueEval::load::<K>(path).map_err(|e| match e {
         pjlab_nnue::Error::Game(e) => SpecError::Game(e),
-        e => SpecError::Eval(e.to_string()),
+        e => SpecError::Nnue(e),
     })
 }
 
@@ -45,7 +44,8 @@ pub(crate) enum Kind {
 /// The alpha-beta agent of `eval=nnue:FILE`, `eval=nnue-refresh:FILE` or `eval=nnue-int:FILE`.
 ///
 /// # Errors
-/// As [`evaluation`], and [`SpecError::Eval`] when the network does not fit integers.
+/// As [`evaluation`], [`SpecError::Width`] for accumulators of a width that is not tracked, and
+/// [`SpecError::Nnue`] when the network does not fit integers.
 pub(crate) fn agent<K: GameKit>(
     spec: &str,
     path: &Path,
@@ -68,11 +68,10 @@ pub(crate) fn agent<K: GameKit>(
         64 => tracked::<K, 64>(spec, eval, integer, options, limits),
         128 => tracked::<K, 128>(spec, eval, integer, options, limits),
         256 => tracked::<K, 256>(spec, eval, integer, options, limits),
-        n => Err(SpecError::Eval(format!(
-            "{}: accumulators of width {n} are not tracked (16, 32, 64, 128 or 256; \
-             eval=nnue-refresh takes any)",
-            path.display()
-        ))),
+        width => Err(SpecError::Width {
+            path: path.to_path_buf(),
+            width,
+        }),
     }
 }
 
@@ -83,7 +82,7 @@ fn tracked<K: GameKit, const W: usize>(
     options: Options,
     limits: Limits,
 ) -> Result<Box<dyn Agent<K::Game>>, SpecError> {
-    let error = |e: pjlab_nnue::Error| SpecError::Eval(e.to_string());
+    let error = SpecError::Nnue;
     if integer {
         let shared = Shared::quantised::<_, W>(&eval).map_err(error)?;
         return Ok(Box::new(TrackedAgent::<
@@ -134,17 +133,6 @@ impl<G: Game, H: Heuristic<G> + Send + Clone, const W: usize, N: Accumulates> Ag
 
     fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
         let root = Tracked::new(position.clone(), Arc::clone(&self.shared));
-        self.engine.set_stop_flag(Arc::clone(&control.stop));
-        let limits = control.limits.map_or(self.limits, |l| Limits {
-            depth: l.depth,
-            nodes: l.nodes,
-            time: l.time,
-        });
-        let progress = &mut *control.progress;
-        let result = self.engine.search_with(&root, &limits, &mut |r| {
-            progress(&alphabeta_decision(r.clone()));
-        });
-        self.engine.set_stop_flag(Arc::new(AtomicBool::new(false)));
-        alphabeta_decision(result)
+        controlled_search(&mut self.engine, &root, self.limits, control)
     }
 }

@@ -74,19 +74,31 @@ impl<G: Game, H: Heuristic<G> + Send> Agent<G> for AlphaBetaAgent<G, H> {
     }
 
     fn search(&mut self, position: &G, control: &mut Control<'_, G::Move>) -> Decision<G::Move> {
-        self.engine.set_stop_flag(Arc::clone(&control.stop));
-        let limits = control.limits.map_or(self.limits, |l| Limits {
-            depth: l.depth,
-            nodes: l.nodes,
-            time: l.time,
-        });
-        let progress = &mut *control.progress;
-        let result = self.engine.search_with(position, &limits, &mut |r| {
-            progress(&alphabeta_decision(r.clone()));
-        });
-        self.engine.set_stop_flag(Arc::new(AtomicBool::new(false)));
-        alphabeta_decision(result)
+        controlled_search(&mut self.engine, position, self.limits, control)
     }
+}
+
+/// A search of `root` by `engine` under `control`: its stop flag, its limits (else `own`, the
+/// agent's), each deeper result passed to its progress; the stop flag is the engine's own again
+/// afterwards.
+pub(crate) fn controlled_search<P: Game, H: Heuristic<P>>(
+    engine: &mut Engine<P, H>,
+    root: &P,
+    own: Limits,
+    control: &mut Control<'_, P::Move>,
+) -> Decision<P::Move> {
+    engine.set_stop_flag(Arc::clone(&control.stop));
+    let limits = control.limits.map_or(own, |l| Limits {
+        depth: l.depth,
+        nodes: l.nodes,
+        time: l.time,
+    });
+    let progress = &mut *control.progress;
+    let result = engine.search_with(root, &limits, &mut |r| {
+        progress(&alphabeta_decision(r.clone()));
+    });
+    engine.set_stop_flag(Arc::new(AtomicBool::new(false)));
+    alphabeta_decision(result)
 }
 
 /// An alpha-beta result as a decision: a mate score in plies, else centi-units.

@@ -33,7 +33,7 @@ impl ShallowEval {
     /// Parses `hand`, `nnue:PATH` or `nnue-int:PATH`.
     ///
     /// # Errors
-    /// [`SpecError::Eval`] for anything else.
+    /// [`SpecError::EvalName`] for anything else.
     pub fn parse(text: &str) -> Result<ShallowEval, SpecError> {
         let path = |p: &str| (!p.is_empty()).then(|| p.to_string());
         if text == "hand" {
@@ -43,9 +43,7 @@ impl ShallowEval {
         } else if let Some(p) = text.strip_prefix("nnue:").and_then(path) {
             Ok(ShallowEval::Nnue(p))
         } else {
-            Err(SpecError::Eval(format!(
-                "{text:?} is none of hand, nnue:PATH, nnue-int:PATH"
-            )))
+            Err(SpecError::EvalName(text.to_string()))
         }
     }
 }
@@ -57,8 +55,8 @@ impl ShallowEval {
 /// positions searched before it (deterministically, for the same sequence).
 ///
 /// # Errors
-/// [`SpecError::Eval`] when the network does not load, was trained for another game, or has
-/// accumulators of a width that is not tracked; [`SpecError::Game`] when the game's own
+/// [`SpecError::Nnue`] when the network does not load or was trained for another game,
+/// [`SpecError::Width`] when its accumulators have a width that is not tracked; [`SpecError::Game`] when the game's own
 /// evaluation does not load.
 pub fn shallow_value<K: GameKit>(
     eval: &ShallowEval,
@@ -75,7 +73,7 @@ pub fn shallow_value<K: GameKit>(
     };
     let net = NnueEval::load::<K>(Path::new(path)).map_err(|e| match e {
         pjlab_nnue::Error::Game(e) => SpecError::Game(e),
-        e => SpecError::Eval(format!("{path}: {e}")),
+        e => SpecError::Nnue(e),
     })?;
     let integer = matches!(eval, ShallowEval::NnueInt(_));
     match net.network().hidden {
@@ -84,9 +82,10 @@ pub fn shallow_value<K: GameKit>(
         64 => tracked::<K, 64>(net, integer, depth, scale),
         128 => tracked::<K, 128>(net, integer, depth, scale),
         256 => tracked::<K, 256>(net, integer, depth, scale),
-        n => Err(SpecError::Eval(format!(
-            "{path}: accumulators of width {n} are not tracked (16, 32, 64, 128 or 256)"
-        ))),
+        width => Err(SpecError::Width {
+            path: path.into(),
+            width,
+        }),
     }
 }
 
@@ -130,7 +129,7 @@ fn tracked<K: GameKit, const W: usize>(
     depth: u32,
     scale: f32,
 ) -> Result<ShallowValue<K::Game>, SpecError> {
-    let error = |e: pjlab_nnue::Error| SpecError::Eval(e.to_string());
+    let error = SpecError::Nnue;
     if integer {
         let shared = Shared::quantised::<_, W>(&net).map_err(error)?;
         Ok(on_tracked::<K::Game, K::Eval, W, QuantisedNetwork>(
@@ -283,7 +282,7 @@ mod tests {
         let missing = ShallowEval::NnueInt("no/such.nnue".into());
         assert!(matches!(
             shallow_value::<PijersiKit>(&missing, 1, 400.0),
-            Err(SpecError::Eval(_))
+            Err(SpecError::Nnue(_))
         ));
     }
 }

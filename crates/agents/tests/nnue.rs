@@ -65,14 +65,14 @@ fn bad_network_files_are_errors() {
     let spec = format!("alphabeta:eval=nnue:{}", missing.display());
     assert!(matches!(
         build::<PijersiKit>(&spec, 1),
-        Err(SpecError::Eval(_))
+        Err(SpecError::Nnue(_))
     ));
     let garbage = dir.path().join("garbage.json");
     std::fs::write(&garbage, "not json").unwrap();
     let spec = format!("alphabeta:eval=nnue:{}", garbage.display());
     assert!(matches!(
         build::<PijersiKit>(&spec, 1),
-        Err(SpecError::Eval(_))
+        Err(SpecError::Nnue(_))
     ));
 }
 
@@ -97,6 +97,6 @@ fn the_integer_network_plays_legal_moves() {
     let spec = format!("alphabeta:eval=nnue-int:{}", odd.display());
     assert!(matches!(
         build::<PijersiKit>(&spec, 1),
-        Err(SpecError::Eval(m)) if m.contains("24")
+        Err(SpecError::Width { width: 24, .. })
     ));
 }

@@ -32,6 +32,15 @@ pub struct Engine<G: Game, H: Heuristic<G>> {
 }
 
 impl<G: Game, H: Heuristic<G>> Engine<G, H> {
+    /// The principal variation at `ply`: `mv`, then the one found below it at `ply + 1`.
+    #[inline]
+    fn set_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     /// An engine with this evaluation and settings.
     pub fn new(heuristic: H, options: Options) -> Engine<G, H> {
         Engine {
@@ -226,10 +235,7 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.set_pv(ply, mv);
                     if score >= beta {
                         if !self.heuristic.is_tactical(position, mv) {
                             let killers = &mut self.killers[ply];
@@ -343,10 +349,7 @@ impl<G: Game, H: Heuristic<G>> Engine<G, H> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.set_pv(ply, mv);
                     if score >= beta {
                         break;
                     }

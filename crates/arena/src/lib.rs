@@ -33,11 +33,35 @@ pub mod shard;
 mod testing;
 pub mod timing;
 
+use std::path::PathBuf;
+
 pub use pjlab_stats::{plot, stats, table};
 
 pub use runner::{Clock, Ending, Factory, MoveEffort, PlayOptions, Played, PlayedGame, play_games};
 pub use schedule::{GameSpec, Opening, Player, RunKind, RunSpec};
 pub use shard::{ParseShardError, Shard};
+
+/// What is wrong with a recorded game (see [`Error::Recorded`]); each reads after "game N".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameFault {
+    /// Its id is past the run's schedule.
+    #[error(" is not in the run's schedule")]
+    NotScheduled,
+    /// It starts elsewhere than its scheduled position.
+    #[error(" starts from {found} where the schedule says {scheduled}")]
+    Start {
+        /// The recorded start.
+        found: String,
+        /// The schedule's start.
+        scheduled: String,
+    },
+    /// A move that does not parse or is not legal where it was played.
+    #[error(": illegal move {0}")]
+    IllegalMove(String),
+    /// An ending name the lab does not know.
+    #[error(": termination {0}")]
+    Termination(String),
+}
 
 /// What can go wrong in a run.
 #[derive(Debug, thiserror::Error)]
@@ -51,9 +75,41 @@ pub enum Error {
     /// An agent could not be built.
     #[error("agent {0}")]
     Agent(String),
-    /// A games file could not be written or read back.
-    #[error("{0}")]
-    Record(String),
+    /// A games file could not be written or read back as a table.
+    #[error(transparent)]
+    Records(#[from] pjlab_selfplay::Error),
+    /// The run's options could not be put into JSON.
+    #[error("the run's options as JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A games file's footer (its run options, forfeits, clocks or efforts) is missing or not
+    /// what its key holds.
+    #[error("{}: {}", path.display(), match cause {
+        None => format!("no `{key}` footer: not a match file"),
+        Some(cause) => format!("bad `{key}` footer: {cause}"),
+    })]
+    Footer {
+        /// The games file.
+        path: PathBuf,
+        /// The footer key.
+        key: &'static str,
+        /// The JSON error, or none when the key is missing.
+        cause: Option<serde_json::Error>,
+    },
+    /// A recorded game does not agree with its run: not in its schedule, another start, an
+    /// illegal move or an unknown ending.
+    #[error("{}: game {id}{fault}", path.display())]
+    Recorded {
+        /// The games file.
+        path: PathBuf,
+        /// The game's id.
+        id: u64,
+        /// What is wrong with it.
+        fault: GameFault,
+    },
+    /// A session could not start (another run in the directory, records that do not resume)
+    /// or a save during the run failed.
+    #[error(transparent)]
+    Session(#[from] pjlab_run::session::SessionError),
     /// A chart could not be drawn.
     #[error(transparent)]
     Plot(#[from] pjlab_stats::Error),

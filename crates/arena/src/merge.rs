@@ -18,7 +18,7 @@ use crate::{Error, record, report, session};
 ///
 /// # Errors
 /// [`Error::Options`] for a spec whose schedule cannot be made, [`Error::Lock`] when `out` is
-/// refused or cannot be made, [`Error::Io`] or [`Error::Record`] when a file cannot be written.
+/// refused or cannot be made, [`Error::Io`] or [`Error::Records`] when a file cannot be written.
 pub fn write_joined<K: GameKit>(
     out: &Path,
     spec: &RunSpec,
@@ -185,9 +185,10 @@ pub(crate) fn bare(spec: &RunSpec) -> RunSpec {
 
 /// The names of the options in which two shards' specs differ, sorted.
 pub(crate) fn differences(a: &RunSpec, b: &RunSpec) -> Result<Vec<String>, Error> {
-    let json =
-        |s: &RunSpec| serde_json::to_value(bare(s)).map_err(|e| Error::Record(e.to_string()));
-    let (a, b) = (json(a)?, json(b)?);
+    let (a, b) = (
+        serde_json::to_value(bare(a))?,
+        serde_json::to_value(bare(b))?,
+    );
     let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
         return Ok(Vec::new());
     };

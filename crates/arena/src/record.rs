@@ -18,9 +18,9 @@ use std::time::Duration;
 use pjlab_core::{Game, GameKit};
 use pjlab_selfplay::{GameRow, read_games, read_metadata, write_game_rows};
 
-use crate::Error;
 use crate::runner::{Clock, Ending, MoveEffort, Played};
 use crate::schedule::RunSpec;
+use crate::{Error, GameFault};
 
 /// Footer key of the run's options.
 pub const RUN_KEY: &str = "pjlab.arena";
@@ -102,7 +102,7 @@ pub fn row<K: GameKit>(run: &RunSpec, game: &Played<K>) -> GameRow {
 /// Writes `games` (in id order) with `run` to `path`, atomically.
 ///
 /// # Errors
-/// [`Error::Record`] on I/O failure.
+/// [`Error::Records`] on I/O failure.
 pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Result<(), Error> {
     let mut sorted: Vec<&Played<K>> = games.iter().collect();
     sorted.sort_by_key(|g| g.spec.id);
@@ -119,86 +119,92 @@ pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Resu
         .iter()
         .map(|g| (g.spec.id, g.efforts.iter().map(effort_to_json).collect()))
         .collect();
-    let json = |v: Result<String, serde_json::Error>| v.map_err(|e| Error::Record(e.to_string()));
     write_game_rows(
         path,
         &rows,
         &[
-            (RUN_KEY.to_string(), json(serde_json::to_string(run))?),
-            (
-                FORFEITS_KEY.to_string(),
-                json(serde_json::to_string(&forfeits))?,
-            ),
-            (
-                CLOCKS_KEY.to_string(),
-                json(serde_json::to_string(&clocks))?,
-            ),
-            (
-                EFFORTS_KEY.to_string(),
-                json(serde_json::to_string(&efforts))?,
-            ),
+            (RUN_KEY.to_string(), serde_json::to_string(run)?),
+            (FORFEITS_KEY.to_string(), serde_json::to_string(&forfeits)?),
+            (CLOCKS_KEY.to_string(), serde_json::to_string(&clocks)?),
+            (EFFORTS_KEY.to_string(), serde_json::to_string(&efforts)?),
         ],
-    )
-    .map_err(|e| Error::Record(e.to_string()))
+    )?;
+    Ok(())
 }
 
 /// Reads a run's options from its games file, without its games: what `--resume` looks at
 /// first, to know the game.
 ///
 /// # Errors
-/// [`Error::Record`] when the file is not a run's games table.
+/// [`Error::Records`] when the file is no games table, [`Error::Footer`] when it holds no run.
 pub fn load_spec(path: &Path) -> Result<RunSpec, Error> {
-    let bad = |why: String| Error::Record(format!("{}: {why}", path.display()));
-    let metadata = read_metadata(path).map_err(|e| Error::Record(e.to_string()))?;
-    let find = |key: &str| metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    serde_json::from_str(
-        find(RUN_KEY).ok_or_else(|| bad(format!("no `{RUN_KEY}` footer: not a match file")))?,
-    )
-    .map_err(|e| bad(format!("bad `{RUN_KEY}` footer: {e}")))
+    let metadata = read_metadata(path)?;
+    let footer = |cause| footer_error(path, RUN_KEY, cause);
+    let text = footer_text(&metadata, RUN_KEY).ok_or_else(|| footer(None))?;
+    serde_json::from_str(text).map_err(|e| footer(Some(e)))
+}
+
+/// The text under footer `key`, if any.
+fn footer_text<'a>(metadata: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    metadata
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Footer `key` of `path`, read as JSON; its default when the footer is missing (a record made
+/// before the key was kept).
+fn optional_footer<T: serde::de::DeserializeOwned + Default>(
+    path: &Path,
+    metadata: &[(String, String)],
+    key: &'static str,
+) -> Result<T, Error> {
+    footer_text(metadata, key)
+        .map(serde_json::from_str)
+        .transpose()
+        .map_err(|e| footer_error(path, key, Some(e)))
+        .map(Option::unwrap_or_default)
+}
+
+fn footer_error(path: &Path, key: &'static str, cause: Option<serde_json::Error>) -> Error {
+    Error::Footer {
+        path: path.to_path_buf(),
+        key,
+        cause,
+    }
 }
 
 /// Reads a run's options and games back, checking every game against the run's schedule and
 /// replaying its moves under `K`'s rules.
 ///
 /// # Errors
-/// [`Error::Record`] when the file is not a run's games table of this game or a game does not
-/// replay.
+/// [`Error::Records`] or [`Error::Footer`] when the file is not a run's games table,
+/// [`Error::Recorded`] when a game is not of the run's schedule or does not replay under `K`'s rules.
 pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error> {
-    let bad = |why: String| Error::Record(format!("{}: {why}", path.display()));
-    let metadata = read_metadata(path).map_err(|e| Error::Record(e.to_string()))?;
-    let find = |key: &str| metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let metadata = read_metadata(path)?;
     let run = load_spec(path)?;
-    let forfeits: BTreeMap<u64, String> = find(FORFEITS_KEY)
-        .map(|v| serde_json::from_str(v))
-        .transpose()
-        .map_err(|e| bad(format!("bad `{FORFEITS_KEY}` footer: {e}")))?
-        .unwrap_or_default();
-    let clocks: BTreeMap<u64, [Vec<u64>; 2]> = find(CLOCKS_KEY)
-        .map(|v| serde_json::from_str(v))
-        .transpose()
-        .map_err(|e| bad(format!("bad `{CLOCKS_KEY}` footer: {e}")))?
-        .unwrap_or_default();
-    let mut efforts: BTreeMap<u64, Vec<[u64; 5]>> = find(EFFORTS_KEY)
-        .map(|v| serde_json::from_str(v))
-        .transpose()
-        .map_err(|e| bad(format!("bad `{EFFORTS_KEY}` footer: {e}")))?
-        .unwrap_or_default();
+    let forfeits: BTreeMap<u64, String> = optional_footer(path, &metadata, FORFEITS_KEY)?;
+    let clocks: BTreeMap<u64, [Vec<u64>; 2]> = optional_footer(path, &metadata, CLOCKS_KEY)?;
+    let mut efforts: BTreeMap<u64, Vec<[u64; 5]>> = optional_footer(path, &metadata, EFFORTS_KEY)?;
     let schedule = run.schedule::<K>()?;
-    let rows = read_games(path).map_err(|e| Error::Record(e.to_string()))?;
+    let rows = read_games(path)?;
     let mut games = Vec::with_capacity(rows.len());
     let mut legal = Vec::new();
     for r in rows {
+        let bad = |fault| Error::Recorded {
+            path: path.to_path_buf(),
+            id: r.game_id,
+            fault,
+        };
         let spec = schedule
             .get(r.game_id as usize)
-            .ok_or_else(|| bad(format!("game {} is not in the run's schedule", r.game_id)))?;
+            .ok_or_else(|| bad(GameFault::NotScheduled))?;
         let start = spec.start();
         if K::Game::from_text(&r.start).ok().as_ref() != Some(&start) {
-            return Err(bad(format!(
-                "game {} starts from {} where the schedule says {}",
-                r.game_id,
-                r.start,
-                start.to_text()
-            )));
+            return Err(bad(GameFault::Start {
+                found: r.start.clone(),
+                scheduled: start.to_text(),
+            }));
         }
         let mut position = start.clone();
         let mut moves = Vec::with_capacity(r.moves.len());
@@ -210,12 +216,12 @@ pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error>
                     position.legal_moves(&mut legal);
                     legal.contains(&mv)
                 })
-                .ok_or_else(|| bad(format!("game {}: illegal move {text}", r.game_id)))?;
+                .ok_or_else(|| bad(GameFault::IllegalMove(text.clone())))?;
             position.play_unchecked(mv);
             moves.push(mv);
         }
         let ending = Ending::from_name(&r.termination)
-            .ok_or_else(|| bad(format!("game {}: termination {}", r.game_id, r.termination)))?;
+            .ok_or_else(|| bad(GameFault::Termination(r.termination.clone())))?;
         games.push(crate::runner::PlayedGame {
             spec: spec.clone(),
             start,

@@ -10,7 +10,7 @@ use std::time::Duration;
 use pjlab_core::GameKit;
 use pjlab_run::dir::{Manifest, RunKind};
 use pjlab_run::pool::{Order, Pool};
-use pjlab_run::session::{self as run, Records, Saving, Session, SessionError};
+use pjlab_run::session::{self as run, Records, Saving, Session};
 
 use crate::runner::{Factory, PlayOptions, Played, Runner};
 use crate::schedule::{GameSpec, Opening, Player, RunSpec};
@@ -33,17 +33,6 @@ pub fn games_file(out: &Path) -> PathBuf {
 struct Games<K: GameKit> {
     spec: RunSpec,
     played: Vec<Played<K>>,
-}
-
-impl From<SessionError> for Error {
-    fn from(e: SessionError) -> Error {
-        match e {
-            SessionError::Resume { .. } | SessionError::SaveDuring(_) => {
-                Error::Record(e.to_string())
-            }
-            _ => Error::Options(e.to_string()),
-        }
-    }
 }
 
 impl<K: GameKit> Records for Games<K> {
@@ -73,11 +62,11 @@ impl<K: GameKit> Records for Games<K> {
 /// [`crate::drive::play_run`] has it from its opening).
 ///
 /// # Errors
-/// [`Error::Record`] when it cannot be written.
+/// [`Error::Lock`] when it cannot be written.
 pub fn write_manifest(dir: &Path, spec: &RunSpec) -> Result<(), Error> {
     Manifest::new(spec.kind, &spec.game)
         .write(dir)
-        .map_err(|e| Error::Record(e.to_string()))
+        .map_err(Error::Lock)
 }
 
 /// The run in `out`: a new one from `spec` (refused if `out` already holds games), or with
@@ -85,8 +74,8 @@ pub fn write_manifest(dir: &Path, spec: &RunSpec) -> Result<(), Error> {
 /// games already played.
 ///
 /// # Errors
-/// [`Error::Options`] for the refusals above and for a pool of replicates, [`Error::Record`] for
-/// an unreadable file.
+/// [`Error::Session`] for the refusals above, [`Error::Options`] for a pool of replicates,
+/// [`Error::Records`], [`Error::Footer`] or [`Error::Recorded`] for a file that does not read back.
 pub fn open<K: GameKit>(
     out: &Path,
     spec: RunSpec,
@@ -139,8 +128,8 @@ const WATCH: Duration = Duration::from_millis(10);
 /// `progress` sees the games after each one.
 ///
 /// # Errors
-/// [`Error::Agent`] when an agent cannot be built, [`Error::Record`] when saving fails (the run
-/// then stops; what could be saved is).
+/// [`Error::Agent`] when an agent cannot be built, [`Error::Records`] or [`Error::Session`] when
+/// saving fails (the run then stops; what could be saved is).
 pub fn play<K: GameKit>(
     out: &Path,
     spec: &RunSpec,

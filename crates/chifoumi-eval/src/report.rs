@@ -232,15 +232,7 @@ pub fn markdown(records: &Records) -> String {
             ""
         },
     );
-    for (i, s) in run.sessions.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "- session {}: {} (`{}`)",
-            i + 1,
-            s.describe(),
-            s.command
-        );
-    }
+    out.push_str(&pjlab_core::Provenance::session_list(&run.sessions));
     out.push('\n');
     if run.kind == RunKind::Arena {
         arena_markdown(records, &mut out);

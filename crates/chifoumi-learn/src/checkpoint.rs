@@ -36,10 +36,6 @@ pub struct State {
     pub elapsed_s: f64,
 }
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
-    move |e| Error::Checkpoint(format!("{}: {e}", path.display()))
-}
-
 /// The checkpoint directory of iteration `i`.
 pub fn checkpoint_dir(run: &Path, i: u32) -> PathBuf {
     RunDir::at(run).checkpoints().dir(i)
@@ -62,23 +58,17 @@ pub fn resolve(path: &Path) -> Result<PathBuf, Error> {
 /// Reads a checkpoint's state.
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when missing or not parseable.
+/// [`Error::Io`] when missing, [`Error::NotTrained`] when not parseable.
 pub fn read_state(dir: &Path) -> Result<State, Error> {
     let path = dir.join("state.json");
-    let text = std::fs::read_to_string(&path).map_err(io(&path))?;
-    serde_json::from_str(&text).map_err(|e| {
-        Error::Checkpoint(format!(
-            "{}: not a checkpoint of `pjlab chifoumi train` (a board game's network of `pjlab \
-             train` plays only its game): {e}",
-            path.display()
-        ))
-    })
+    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
+    serde_json::from_str(&text).map_err(|cause| Error::NotTrained { path, cause })
 }
 
 /// The packed network of a checkpoint (or a run's newest), for fast play.
 ///
 /// # Errors
-/// [`Error::Checkpoint`] when it does not load.
+/// As [`read_state`], and [`Error::Net`] when the network does not load.
 pub fn load_packed(path: &Path) -> Result<PackedNet, Error> {
     let dir = resolve(path)?;
     let state = read_state(&dir)?;
@@ -94,7 +84,7 @@ pub fn load_packed(path: &Path) -> Result<PackedNet, Error> {
 /// (keeping multiples of `keep_every` when it is not 0).
 ///
 /// # Errors
-/// [`Error::Checkpoint`] on I/O failures.
+/// [`Error::Io`] or [`Error::Run`] on I/O failures.
 pub fn commit(
     run: &Path,
     state: &State,
@@ -115,6 +105,6 @@ pub fn commit(
         write(tmp)?;
         network.write(tmp)?;
         let text = serde_json::to_string_pretty(state).expect("a state is JSON");
-        std::fs::write(tmp.join("state.json"), text).map_err(io(tmp))
+        std::fs::write(tmp.join("state.json"), text).map_err(Error::io(tmp))
     })
 }

@@ -111,10 +111,10 @@ impl LearnConfig {
     /// Reads a config from TOML text.
     ///
     /// # Errors
-    /// [`Error::Config`] for TOML that does not parse, an unknown key or a value out of range.
+    /// [`Error::Toml`] for TOML that does not parse or an unknown key, as [`LearnConfig::check`]
+    /// for a value out of range.
     pub fn parse(text: &str) -> Result<LearnConfig, Error> {
-        let config: LearnConfig =
-            toml::from_str(text).map_err(|e| Error::Config(e.to_string().replace('\n', " ")))?;
+        let config: LearnConfig = toml::from_str(text)?;
         config.check()?;
         Ok(config)
     }
@@ -122,9 +122,10 @@ impl LearnConfig {
     /// Checks the ranges.
     ///
     /// # Errors
-    /// [`Error::Config`] naming the first bad key.
+    /// [`Error::Value`] naming the first bad key, [`Error::Opponent`] for an opponent that does
+    /// not parse.
     pub fn check(&self) -> Result<(), Error> {
-        let bad = |key: &str, why: &str| Err(Error::Config(format!("{key}: {why}")));
+        let bad = |key: &'static str, why: &'static str| Err(Error::Value { key, why });
         if self.matches_per_iteration == 0 {
             return bad("matches_per_iteration", "at least 1");
         }
@@ -154,10 +155,9 @@ impl LearnConfig {
         }
         for spec in &self.opponents {
             let net = pjlab_players::chifoumi::parse_net_spec(spec)
-                .map_err(|e| Error::Config(format!("opponents: {e}")))?;
+                .map_err(|e| Error::Opponent(Box::new(e)))?;
             if net.is_none() {
-                pjlab_chifoumi::parse_player(spec)
-                    .map_err(|e| Error::Config(format!("opponents: {e}")))?;
+                pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Opponent(Box::new(e)))?;
             }
         }
         Ok(())

@@ -47,12 +47,60 @@ impl Error {
 /// What can go wrong in training or loading the learned player.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A bad setting.
+    /// A config that is not TOML, or has an unknown key or a value of the wrong type (on one
+    /// line).
+    #[error("config: {}", .0.to_string().replace('\n', " "))]
+    Toml(#[from] toml::de::Error),
+    /// A config that cannot be written as TOML.
     #[error("config: {0}")]
-    Config(String),
-    /// A checkpoint that cannot be read or written.
-    #[error("checkpoint: {0}")]
-    Checkpoint(String),
+    TomlOut(#[from] toml::ser::Error),
+    /// A config's value out of range.
+    #[error("config: {key}: {why}")]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// What it must be.
+        why: &'static str,
+    },
+    /// An opponent of the config that does not parse (a scripted player's or a network's spec).
+    #[error("config: opponents: {0}")]
+    Opponent(Box<dyn std::error::Error + Send + Sync>),
+    /// The player an exploitability run measures cannot be built.
+    #[error("config: {0}")]
+    Measured(pjlab_core::BoxError),
+    /// A directory holding an exploitability run of other settings than those asked.
+    #[error(
+        "{} holds the exploitability run of {player} with other settings: resume it without \
+         --player, or choose another --out",
+        dir.display()
+    )]
+    OtherSettings {
+        /// The run directory.
+        dir: std::path::PathBuf,
+        /// The player its run measures.
+        player: String,
+    },
+    /// A directory without an exploitability run, and no player named to start one.
+    #[error("{} holds no exploitability run: name the --player", .0.display())]
+    NoExploitRun(std::path::PathBuf),
+    /// The worker threads could not be started.
+    #[error("workers: {0}")]
+    Workers(#[from] rayon::ThreadPoolBuildError),
+    /// A run that should have a checkpoint has none.
+    #[error("checkpoint: {}: no checkpoint", .0.display())]
+    NoCheckpoint(std::path::PathBuf),
+    /// A `state.json` that is not one of `pjlab chifoumi train`.
+    #[error(
+        "checkpoint: {}: not a checkpoint of `pjlab chifoumi train` (a board game's network of \
+         `pjlab train` plays only its game): {cause}",
+        path.display()
+    )]
+    NotTrained {
+        /// The state file.
+        path: std::path::PathBuf,
+        /// Why it does not parse.
+        cause: serde_json::Error,
+    },
     /// The network's files.
     #[error(transparent)]
     Net(#[from] pjlab_nn::Error),

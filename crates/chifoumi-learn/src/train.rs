@@ -76,7 +76,7 @@ fn load_nets(specs: &[String]) -> Result<Nets, Error> {
 fn fixed_player(spec: &str, nets: &Nets) -> Result<Box<dyn Player + Send>, Error> {
     match nets.get(spec) {
         Some((net, t)) => Ok(Box::new(NetPlayer::new(net.clone(), *t, spec.into()))),
-        None => pjlab_chifoumi::parse_player(spec).map_err(|e| Error::Config(e.to_string())),
+        None => Ok(pjlab_chifoumi::parse_player(spec)?),
     }
 }
 
@@ -116,8 +116,8 @@ fn play_one(
 /// each (seats alternating), from seeds of `iteration`.
 ///
 /// # Errors
-/// [`Error::Game`] when a match cannot be played; [`Error::Checkpoint`] when a `net:`
-/// opponent does not load.
+/// [`Error::Game`] when a match cannot be played; [`Error::Io`], [`Error::NotTrained`] or
+/// [`Error::Net`] when a `net:` opponent does not load.
 pub fn evaluate(
     net: &Arc<PackedNet>,
     config: &LearnConfig,
@@ -164,8 +164,8 @@ fn snapshot_dir(run: &Path, i: u32) -> std::path::PathBuf {
 /// steps, and [`Session::commit`] evaluates, snapshots and writes the checkpoint and metrics.
 ///
 /// # Errors
-/// [`Error::Config`] for a config that does not match the run's; [`Error::Checkpoint`] and
-/// [`Error::Io`] on files that cannot be read or written.
+/// [`Error::Run`] for a config that does not match the run's; [`Error::Io`],
+/// [`Error::NotTrained`] and [`Error::Net`] on files that cannot be read or written.
 pub fn train(
     dir: &Path,
     config: &LearnConfig,
@@ -247,7 +247,7 @@ impl<'a> Session<'a> {
             opener = opener.provenance(p);
         }
         let mut opening = opener.lock(dir)?;
-        let text = toml::to_string(config).map_err(|e| Error::Config(e.to_string()))?;
+        let text = toml::to_string(config)?;
         let resumed = latest(dir);
         let saved = match (&resumed, opening.dir().config_text()?) {
             (Some(_), Some(text)) => Some(LearnConfig::parse(&text)?),

@@ -71,16 +71,7 @@ impl Chanced {
     /// [`Error::Rules`] when the rules do not check.
     pub fn new(rules: &Rules, start: Start) -> Result<Chanced, Error> {
         let layout = rules.layout(2)?;
-        let game = Game {
-            board: Board::new(layout),
-            pos: [Cell::default(); 2],
-            bags: start.bags,
-            to_move: start.first,
-            first: start.first,
-            turn: 0,
-            duel: None,
-            info: start.info,
-        };
+        let game = Game::at_start(Board::new(layout), [Cell::default(); 2], start);
         Ok(Chanced {
             game,
             phase: Phase::Deal { next: 0 },

@@ -126,9 +126,14 @@ impl Game {
     fn place<R: Rng + ?Sized>(board: Board, start: Start, rng: &mut R) -> Game {
         let a = board.random_empty(rng, &[]);
         let b = board.random_empty(rng, &[a]);
+        Game::at_start(board, [a, b], start)
+    }
+
+    /// The game on `board` with the players on `pos`, before its first turn, as `start` says.
+    pub(crate) fn at_start(board: Board, pos: [Cell; 2], start: Start) -> Game {
         Game {
             board,
-            pos: [a, b],
+            pos,
             bags: start.bags,
             to_move: start.first,
             first: start.first,

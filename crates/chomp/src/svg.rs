@@ -25,7 +25,7 @@
 
 use std::fmt::Write as _;
 
-use pjlab_core::svg::open;
+use pjlab_core::svg::{capitalised, open};
 use pjlab_core::{Game, Outcome, Side};
 
 use crate::{Chomp, ChompMove};
@@ -60,7 +60,7 @@ pub fn svg(position: &Chomp, last: Option<(&Chomp, ChompMove)>) -> String {
     let (attrs, words) = match position.outcome() {
         None => (
             format!(r#"data-to-move="{mover}""#),
-            format!("{} player to move", capital(mover)),
+            format!("{} player to move", capitalised(mover)),
         ),
         Some(Outcome::Win(side)) => (
             format!(
@@ -171,12 +171,4 @@ pub fn svg(position: &Chomp, last: Option<(&Chomp, ChompMove)>) -> String {
     }
     out.push_str("</svg>");
     out
-}
-
-fn capital(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

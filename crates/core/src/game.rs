@@ -176,3 +176,24 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// When the text is malformed or describes an impossible position.
     fn from_text(text: &str) -> Result<Self, Self::Error>;
 }
+
+/// A recorded game: where it starts and the moves played, each legal where it is played (what
+/// a game's notation reader returns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord<G: Game> {
+    /// The position before the first move.
+    pub start: G,
+    /// The moves, in order.
+    pub moves: Vec<G::Move>,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// The position after the last move.
+    pub fn final_position(&self) -> G {
+        let mut position = self.start.clone();
+        for &mv in &self.moves {
+            position.play_unchecked(mv);
+        }
+        position
+    }
+}

@@ -57,7 +57,7 @@ pub mod testkit;
 pub use encode::{Encoder, EncoderCard, EncoderId};
 pub use error::{BoxError, Error};
 pub use features::SparseFeatures;
-pub use game::{Game, Outcome, Side};
+pub use game::{Game, GameRecord, Outcome, Side};
 pub use game_type::{ChanceMode, GameType, Information, Utility};
 pub use heuristic::{Heuristic, ZeroHeuristic};
 pub use imperfect::ImperfectGame;

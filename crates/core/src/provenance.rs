@@ -49,6 +49,21 @@ impl Provenance {
         }
     }
 
+    /// A run's sessions as a Markdown list, a line each:
+    /// `- session N: <describe> (`<command>`)`.
+    pub fn session_list(sessions: &[Provenance]) -> String {
+        let mut out = String::new();
+        for (i, s) in sessions.iter().enumerate() {
+            out.push_str(&format!(
+                "- session {}: {} (`{}`)\n",
+                i + 1,
+                s.describe(),
+                s.command
+            ));
+        }
+        out
+    }
+
     /// One line for reports: `pjlab 0.1.0, commit abc (release), Intel Xeon ..., 2 cores`.
     pub fn describe(&self) -> String {
         let features = if self.features.is_empty() {

@@ -29,25 +29,8 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::{Position, Rules, Setup};
 use crate::variants::classic;
 
-/// A game read from notation: its start and its turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// The position before the first turn.
-    pub start: Position,
-    /// The turns, in order; each was legal when played.
-    pub moves: Vec<Move>,
-}
-
-impl GameRecord {
-    /// The position after every turn.
-    pub fn final_position(&self) -> Position {
-        let mut position = self.start.clone();
-        for &mv in &self.moves {
-            position.play_unchecked(mv);
-        }
-        position
-    }
-}
+/// A game read from notation: its start and its turns, each legal when played.
+pub type GameRecord = pjlab_core::GameRecord<Position>;
 
 /// The notation of one turn in `position`, e.g. `d3=c2!-b3!`.
 pub fn move_notation(position: &Position, mv: Move) -> String {

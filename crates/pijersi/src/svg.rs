@@ -25,7 +25,7 @@
 use std::fmt::Write as _;
 
 use pjlab_core::Outcome;
-use pjlab_core::svg::{hexagon, open};
+use pjlab_core::svg::{capitalised, hexagon, open};
 
 use crate::geometry::ROW_LEN;
 use crate::{Cell, Color, Move, Piece, Position, Role};
@@ -120,13 +120,13 @@ fn status(position: &Position) -> (String, String) {
     match position.outcome() {
         None => (
             format!(r#"data-to-move="{mover}""#),
-            format!("{} to move · move {fullmove}", capital(mover)),
+            format!("{} to move · move {fullmove}", capitalised(mover)),
         ),
         Some(outcome) => {
             let (result, words) = match outcome {
                 Outcome::Win(side) => {
                     let name = Color::from_side(side).name();
-                    (name, format!("{} wins", capital(name)))
+                    (name, format!("{} wins", capitalised(name)))
                 }
                 Outcome::Draw => ("draw", "draw, 20 turns without a capture".to_string()),
             };
@@ -136,14 +136,6 @@ fn status(position: &Position) -> (String, String) {
             )
         }
     }
-}
-
-fn capital(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// `position` as a self-contained SVG picture (see the [module docs](self)), with `last`, the

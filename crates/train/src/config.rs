@@ -187,15 +187,13 @@ impl Default for EvalConfig {
 /// the kit by before parsing the whole configuration.
 ///
 /// # Errors
-/// [`Error::Config`] when the text is not TOML or `game` is not a string.
+/// [`Error::Toml`] when the text is not TOML, [`Error::GameKey`] when `game` is not a string.
 pub fn game_name(text: &str) -> Result<Option<String>, Error> {
-    let table: toml::Table = toml::from_str(text).map_err(|e| Error::Config(e.to_string()))?;
+    let table: toml::Table = toml::from_str(text)?;
     match table.get("game") {
         None => Ok(None),
         Some(toml::Value::String(name)) => Ok(Some(name.clone())),
-        Some(other) => Err(Error::Config(format!(
-            "game: expected a game's name, found {other}"
-        ))),
+        Some(other) => Err(Error::GameKey(other.to_string())),
     }
 }
 
@@ -203,10 +201,10 @@ impl<K: GameKit> RunConfig<K> {
     /// Parses a TOML configuration.
     ///
     /// # Errors
-    /// [`Error::Config`] on TOML errors, unknown keys, another game or values out of range.
+    /// [`Error::Toml`] on TOML errors, unknown keys or another game; as
+    /// [`RunConfig::validate`] for values out of range.
     pub fn from_toml(text: &str) -> Result<RunConfig<K>, Error> {
-        let config: RunConfig<K> =
-            toml::from_str(text).map_err(|e| Error::Config(e.to_string()))?;
+        let config: RunConfig<K> = toml::from_str(text)?;
         config.validate()?;
         Ok(config)
     }
@@ -214,13 +212,17 @@ impl<K: GameKit> RunConfig<K> {
     /// Reads a TOML configuration file.
     ///
     /// # Errors
-    /// [`Error::Io`] when unreadable, else as [`RunConfig::from_toml`].
+    /// [`Error::Io`] when unreadable, else [`Error::InConfig`] holding
+    /// [`RunConfig::from_toml`]'s error.
     pub fn from_file(path: &Path) -> Result<RunConfig<K>, Error> {
         let text = std::fs::read_to_string(path).map_err(|cause| Error::Io {
             path: path.display().to_string(),
             cause,
         })?;
-        RunConfig::from_toml(&text).map_err(|e| Error::Config(format!("{}: {e}", path.display())))
+        RunConfig::from_toml(&text).map_err(|e| Error::InConfig {
+            origin: path.display().to_string(),
+            cause: Box::new(e),
+        })
     }
 
     /// The configuration as TOML.
@@ -231,9 +233,10 @@ impl<K: GameKit> RunConfig<K> {
     /// Checks values that parse but make no sense.
     ///
     /// # Errors
-    /// [`Error::Config`] naming the key.
+    /// [`Error::Value`] naming the key, [`Error::EvalSource`] for `train.eval_source`,
+    /// [`Error::Setups`] for setups the game refuses.
     pub fn validate(&self) -> Result<(), Error> {
-        let bad = |key: &str, why: &str| Err(Error::Config(format!("{key}: {why}")));
+        let bad = |key: &'static str, why: &'static str| Err(Error::Value { key, why });
         if self.games_per_iteration == 0 {
             return bad("games_per_iteration", "must be at least 1");
         }
@@ -284,17 +287,19 @@ impl<K: GameKit> RunConfig<K> {
         if self.window.max_size < self.window.min_size {
             return bad("window.max_size", "must be at least window.min_size");
         }
-        K::self_play_setups(&self.game)
-            .map_err(|e| Error::Config(format!("{}: {e}", K::INFO.name)))?;
+        K::self_play_setups(&self.game).map_err(|cause| Error::Setups {
+            game: K::INFO.name,
+            cause,
+        })?;
         Ok(())
     }
 
     /// The evaluation games' setup variant (`eval.variant`).
     ///
     /// # Errors
-    /// [`Error::Config`] naming the key when the game has no such variant.
+    /// [`Error::EvalVariant`] when the game has no such variant.
     pub fn eval_variant(&self) -> Result<K::Variant, Error> {
-        K::variant(&self.eval.variant).map_err(|e| Error::Config(format!("eval.variant: {e}")))
+        K::variant(&self.eval.variant).map_err(Error::EvalVariant)
     }
 }
 

@@ -31,9 +31,86 @@ pub use strength::Strength;
 /// Errors of training.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A bad setting.
+    /// A configuration that is not TOML, or has an unknown key or a value of the wrong type.
     #[error("config: {0}")]
-    Config(String),
+    Toml(#[from] toml::de::Error),
+    /// A configuration's value that parses but makes no sense.
+    #[error("config: {key}: {why}")]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// What it must be.
+        why: &'static str,
+    },
+    /// A configuration's `game` that is not a string (shown as the TOML value found).
+    #[error("config: game: expected a game's name, found {0}")]
+    GameKey(String),
+    /// `train.eval_source` that is neither `game` nor `nnue:PATH` (the text given).
+    #[error("config: train.eval_source: {0:?} is neither \"game\" nor \"nnue:PATH\"")]
+    EvalSource(String),
+    /// The learned evaluation `train.eval_source` names does not load.
+    #[error("config: train.eval_source: {path}: {cause}")]
+    EvalFile {
+        /// The network file.
+        path: String,
+        /// Why it does not load.
+        cause: pjlab_nnue::Error,
+    },
+    /// The game refused the configuration's setups (its section named after the game).
+    #[error("config: {game}: {cause}")]
+    Setups {
+        /// The game.
+        game: &'static str,
+        /// The game's reason.
+        cause: pjlab_core::Error,
+    },
+    /// The game has no variant `eval.variant`.
+    #[error("config: eval.variant: {0}")]
+    EvalVariant(pjlab_core::Error),
+    /// The game's hand-written evaluation, a value label's source, does not load.
+    #[error("config: the game's evaluation: {0}")]
+    HandEval(pjlab_core::Error),
+    /// `eval.opponent` names an agent `pjlab-agents` refuses.
+    #[error("config: eval.opponent `{spec}`: {cause}")]
+    Opponent {
+        /// The opponent's spec.
+        spec: String,
+        /// Why it is refused.
+        cause: pjlab_agents::SpecError,
+    },
+    /// A configuration's error, with where the configuration came from (its file).
+    #[error("{origin}: {cause}")]
+    InConfig {
+        /// The file, or how the configuration was given.
+        origin: String,
+        /// The error.
+        cause: Box<Error>,
+    },
+    /// An actor's batch of games out of range.
+    #[error("games a batch must be within 1..={max}, got {games}")]
+    BatchGames {
+        /// The games asked.
+        games: usize,
+        /// The most a batch takes.
+        max: usize,
+    },
+    /// An actor waited for the learner's files in vain.
+    #[error(
+        "waited {:.0} s for {what}; start the learner first (pjlab train --run DIR --learner)",
+        waited.as_secs_f64()
+    )]
+    NoLearner {
+        /// What it waited for.
+        what: String,
+        /// How long.
+        waited: std::time::Duration,
+    },
+    /// The worker threads could not be started.
+    #[error("workers: {0}")]
+    Workers(#[from] rayon::ThreadPoolBuildError),
+    /// An actor's provenance could not be put into JSON.
+    #[error("provenance: {0}")]
+    Provenance(serde_json::Error),
     /// A checkpoint's `state.json` that does not parse, or a state that cannot be written.
     #[error("checkpoint {path}: {cause}")]
     State {

@@ -48,8 +48,10 @@ pub use pjlab_run::dir::{PROVENANCE_FILE, PROVENANCE_KEY};
 /// Bad configuration, a run directory holding another configuration, or I/O failures.
 pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<RunSummary, Error> {
     config.validate()?;
-    let setups = K::self_play_setups(&config.game)
-        .map_err(|e| Error::Config(format!("{}: {e}", K::INFO.name)))?;
+    let setups = K::self_play_setups(&config.game).map_err(|cause| Error::Setups {
+        game: K::INFO.name,
+        cause,
+    })?;
     let judge = Judge::new(config)?;
     let out = &options.out;
     let run = open_run(config, options)?;
@@ -64,8 +66,7 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
     let step = SelfPlayStep::of(config);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.workers)
-        .build()
-        .map_err(|e| Error::Config(format!("workers: {e}")))?;
+        .build()?;
     let started = Instant::now();
     let mut this_invocation = 0;
     let mut iteration = trainer.done;

@@ -100,8 +100,10 @@ fn run_game<K: GameKit>(
     origin: &str,
     verbosity: Verbosity,
 ) -> Result<()> {
-    let mut config = RunConfig::<K>::from_toml(text)
-        .map_err(|e| pjlab_train::Error::Config(format!("{origin}: {e}")))?;
+    let mut config = RunConfig::<K>::from_toml(text).map_err(|e| pjlab_train::Error::InConfig {
+        origin: origin.to_string(),
+        cause: Box::new(e),
+    })?;
     if let Some(n) = args.iterations {
         config.iterations = n;
     }

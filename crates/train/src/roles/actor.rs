@@ -91,11 +91,10 @@ fn wait_until(
             return Ok(false);
         }
         if started.elapsed() > wait {
-            return Err(Error::Config(format!(
-                "waited {:.0} s for {what}; start the learner first (pjlab train --run DIR \
-                 --learner)",
-                wait.as_secs_f64()
-            )));
+            return Err(Error::NoLearner {
+                what: what.to_string(),
+                waited: wait,
+            });
         }
         std::thread::sleep(Duration::from_millis(200));
     }
@@ -105,7 +104,7 @@ fn wait_until(
 /// `None` when `stop` is raised first.
 ///
 /// # Errors
-/// [`Error::Config`] when none appears in time, [`Error::Io`] when it does not read.
+/// [`Error::NoLearner`] when none appears in time, [`Error::Io`] when it does not read.
 pub fn wait_for_config(
     run: &Path,
     wait: Duration,
@@ -209,16 +208,19 @@ pub fn self_play_actor<K: GameKit>(
     let Some(text) = wait_for_config(run, options.wait, stop)? else {
         return Ok(summary);
     };
-    let mut config = RunConfig::<K>::from_toml(&text)
-        .map_err(|e| Error::Config(format!("{}: {e}", run.join("config.toml").display())))?;
+    let mut config = RunConfig::<K>::from_toml(&text).map_err(|e| Error::InConfig {
+        origin: run.join("config.toml").display().to_string(),
+        cause: Box::new(e),
+    })?;
     if let Some(w) = options.workers {
         config.workers = w.max(1);
     }
     let games = options.games.unwrap_or(config.games_per_iteration);
     if games == 0 || games > MAX_BATCH_GAMES {
-        return Err(Error::Config(format!(
-            "games a batch must be within 1..={MAX_BATCH_GAMES}, got {games}"
-        )));
+        return Err(Error::BatchGames {
+            games,
+            max: MAX_BATCH_GAMES,
+        });
     }
     let actors = run.join("actors");
     std::fs::create_dir_all(&actors).map_err(io_err(&actors))?;
@@ -230,8 +232,10 @@ pub fn self_play_actor<K: GameKit>(
                 run.display()
             )
         })?;
-    let setups = K::self_play_setups(&config.game)
-        .map_err(|e| Error::Config(format!("{}: {e}", K::INFO.name)))?;
+    let setups = K::self_play_setups(&config.game).map_err(|cause| Error::Setups {
+        game: K::INFO.name,
+        cause,
+    })?;
     let device = Device::default();
     let latest = run.join("checkpoints").join("latest");
     if !wait_until(options.wait, stop, "the learner's first checkpoint", || {
@@ -242,15 +246,13 @@ pub fn self_play_actor<K: GameKit>(
     let footer = vec![
         (
             PROVENANCE_KEY.to_string(),
-            serde_json::to_string(&options.provenance)
-                .map_err(|e| Error::Config(format!("provenance: {e}")))?,
+            serde_json::to_string(&options.provenance).map_err(Error::Provenance)?,
         ),
         (ACTOR_KEY.to_string(), options.actor.to_string()),
     ];
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.workers)
-        .build()
-        .map_err(|e| Error::Config(format!("workers: {e}")))?;
+        .build()?;
     let progress = &*options.progress;
     progress.begin(
         &format!("actor {}", options.actor),

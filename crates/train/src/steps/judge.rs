@@ -47,8 +47,9 @@ impl<K: GameKit> Judge<K> {
         };
         if let Measure::Games(settings) = &measure {
             let spec = settings.opponent_spec();
-            pjlab_agents::build::<K>(&spec, 0)
-                .map_err(|e| Error::Config(format!("eval.opponent `{spec}`: {e}")))?;
+            if let Err(cause) = pjlab_agents::build::<K>(&spec, 0) {
+                return Err(Error::Opponent { spec, cause });
+            }
         }
         Ok(Judge {
             measure,

@@ -30,16 +30,14 @@ impl EvalSource {
     /// Parses `"game"` or `"nnue:PATH"`.
     ///
     /// # Errors
-    /// [`Error::Config`] naming the key for anything else.
+    /// [`Error::EvalSource`] for anything else.
     pub fn parse(text: &str) -> Result<EvalSource, Error> {
         if text == "game" {
             Ok(EvalSource::Game)
         } else if let Some(path) = text.strip_prefix(NNUE_PREFIX).filter(|p| !p.is_empty()) {
             Ok(EvalSource::Nnue(path.to_string()))
         } else {
-            Err(Error::Config(format!(
-                "train.eval_source: {text:?} is neither \"game\" nor \"nnue:PATH\""
-            )))
+            Err(Error::EvalSource(text.to_string()))
         }
     }
 }
@@ -64,7 +62,7 @@ impl<K: GameKit> Labeller<K> {
     /// The labels `config` asks for; `None` when the targets are the results alone.
     ///
     /// # Errors
-    /// [`Error::Config`] when the evaluation does not load.
+    /// [`Error::HandEval`] or [`Error::EvalFile`] when the evaluation does not load.
     pub(crate) fn new(config: &TrainConfig) -> Result<Option<Labeller<K>>, Error> {
         if config.eval_target <= 0.0 && config.search_target <= 0.0 {
             return Ok(None);
@@ -74,12 +72,15 @@ impl<K: GameKit> Labeller<K> {
             let depth = config.eval_depth;
             Some(match EvalSource::parse(&config.eval_source)? {
                 EvalSource::Game => {
-                    let eval = K::evaluation(None).map_err(|e| Error::Config(e.to_string()))?;
+                    let eval = K::evaluation(None).map_err(Error::HandEval)?;
                     expect::<K::Game, K::Eval>(eval, depth, scale)
                 }
                 EvalSource::Nnue(path) => {
-                    let eval = NnueEval::load::<K>(Path::new(&path))
-                        .map_err(|e| Error::Config(format!("train.eval_source: {path}: {e}")))?;
+                    let eval =
+                        NnueEval::load::<K>(Path::new(&path)).map_err(|cause| Error::EvalFile {
+                            path: path.clone(),
+                            cause,
+                        })?;
                     expect::<K::Game, _>(eval, depth, scale)
                 }
             })
