@@ -118,7 +118,10 @@ pub fn play_run<K: GameKit>(
         new.shard_schedule::<K>()?;
     }
     for p in &new.players {
-        factory(&p.spec, 0).map_err(|e| Error::Agent(format!("`{}`: {e}", p.label)))?;
+        factory(&p.spec, 0).map_err(|cause| Error::Agent {
+            label: p.label.clone(),
+            cause,
+        })?;
     }
     let opening = Opener::new(new.kind, &game, &holder)
         .lock(out)

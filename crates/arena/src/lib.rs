@@ -72,9 +72,14 @@ pub enum Error {
     /// The game refused: an unknown variant.
     #[error(transparent)]
     Game(#[from] pjlab_core::Error),
-    /// An agent could not be built.
-    #[error("agent {0}")]
-    Agent(String),
+    /// A player's agent could not be built.
+    #[error("agent `{label}`: {cause}")]
+    Agent {
+        /// The player's label.
+        label: String,
+        /// Why the factory refused its spec.
+        cause: pjlab_core::BoxError,
+    },
     /// A games file could not be written or read back as a table.
     #[error(transparent)]
     Records(#[from] pjlab_selfplay::Error),

@@ -197,8 +197,11 @@ impl<'a, K: GameKit> Runner<'a, K> {
         for &(slot, player, index) in &slots {
             if agents[slot].is_none() {
                 let seed = seed::stream(self.options.seed, 4, index as u64);
-                let agent = (self.factory)(&players[player].spec, seed)
-                    .map_err(|why| Error::Agent(format!("{}: {why}", players[player].label)))?;
+                let agent =
+                    (self.factory)(&players[player].spec, seed).map_err(|cause| Error::Agent {
+                        label: players[player].label.clone(),
+                        cause,
+                    })?;
                 agents[slot] = Some(agent);
             }
         }

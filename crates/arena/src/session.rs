@@ -141,7 +141,10 @@ pub fn play<K: GameKit>(
 ) -> Result<Ended, Error> {
     let schedule = spec.shard_schedule::<K>()?;
     for p in &spec.players {
-        factory(&p.spec, 0).map_err(|e| Error::Agent(format!("`{}`: {e}", p.label)))?;
+        factory(&p.spec, 0).map_err(|cause| Error::Agent {
+            label: p.label.clone(),
+            cause,
+        })?;
     }
     let done: HashSet<u64> = played.iter().map(|g| g.spec.id).collect();
     let todo: Vec<GameSpec<K::Variant>> = schedule
