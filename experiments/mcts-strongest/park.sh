@@ -9,7 +9,8 @@
 # its checkpoint). The carry holds the run's manifest, config, provenance, metrics and report
 # (training.md, which the experiments test writes again from the metrics), the latest
 # checkpoint whole (weights, optimiser, state), and the weights and network file of every kept
-# checkpoint at a multiple of 500 iterations (the milestones' players). train.sh seeds a missing
+# checkpoint at a multiple of 500 iterations (the milestones' players), and keeps the weights
+# and network file of every checkpoint it carried before. train.sh seeds a missing
 # run directory from it and resumes with --refill-window: the window starts empty and refills
 # from new self-play, so the run from there on is not the uninterrupted one, and the command
 # lines in provenance.jsonl say where that happened.
@@ -32,6 +33,16 @@ for dir in "$out"/checkpoints/iter-*; do
   name=$(basename "$dir")
   n=$((10#${name#iter-}))
   if [ "$name" != "$latest" ] && [ $((n % 500)) -eq 0 ]; then
+    mkdir -p "$carry.new/checkpoints/$name"
+    cp "$dir"/{model.bpk,network.json} "$carry.new/checkpoints/$name/"
+  fi
+done
+# A checkpoint the carry held before (one a block played, such as 1894) stays, by its weights
+# and network file, so that every block's player can still be loaded from the carry.
+for dir in "$carry"/checkpoints/iter-*; do
+  [ -d "$dir" ] || continue
+  name=$(basename "$dir")
+  if [ ! -d "$carry.new/checkpoints/$name" ]; then
     mkdir -p "$carry.new/checkpoints/$name"
     cp "$dir"/{model.bpk,network.json} "$carry.new/checkpoints/$name/"
   fi
