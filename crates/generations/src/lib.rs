@@ -40,9 +40,42 @@ pub const LEDGER_FILE: &str = "generations.jsonl";
 /// What can go wrong in a generations run.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// The spec does not parse or a number is out of range.
+    /// The spec is not TOML, or has an unknown key or a value of the wrong type.
     #[error("spec: {0}")]
-    Spec(String),
+    Toml(#[from] toml::de::Error),
+    /// The spec cannot be written as TOML.
+    #[error("spec: {0}")]
+    TomlOut(#[from] toml::ser::Error),
+    /// A number of the spec out of range (what it must be).
+    #[error("spec: {0}")]
+    Range(&'static str),
+    /// A spec for another game than the one asked.
+    #[error("spec: the spec is for {spec}, not {game}")]
+    OtherGame {
+        /// The spec's game.
+        spec: String,
+        /// The game asked.
+        game: &'static str,
+    },
+    /// A game without sparse features, so without a learned evaluation.
+    #[error("spec: {0} has no sparse features for a learned evaluation")]
+    NoFeatures(&'static str),
+    /// A `train.prior_data` entry that is not a directory.
+    #[error(
+        "spec: train.prior_data: {} is not a directory (of `pjlab nnue data` or a run's \
+         gen-NNN/data)",
+        .0.display()
+    )]
+    NoPriorData(std::path::PathBuf),
+    /// A generation whose data hold no position to train on.
+    #[error(
+        "spec: generation {0} has no positions to train on (data.games, or the filters, leave \
+         none)"
+    )]
+    NoPositions(u32),
+    /// A directory without a generations run's `config.toml`.
+    #[error("spec: {} has no config.toml: not a generations run", .0.display())]
+    NotGenerations(std::path::PathBuf),
     /// The run directory: locked by another process, another kind of run or another spec,
     /// unwritable, or a ledger that does not read.
     #[error(transparent)]

@@ -19,12 +19,9 @@ use crate::{Error, LEDGER_FILE, Spec, io};
 /// [`Error::Plot`] when a file cannot be written.
 pub fn rewrite(dir: &Path, out: &Path) -> Result<PathBuf, Error> {
     let run = RunDir::at(dir);
-    let text = run.config_text()?.ok_or_else(|| {
-        Error::Spec(format!(
-            "{} has no config.toml: not a generations run",
-            dir.display()
-        ))
-    })?;
+    let text = run
+        .config_text()?
+        .ok_or_else(|| Error::NotGenerations(dir.to_path_buf()))?;
     let spec = Spec::parse(&text)?;
     let decided = MetricsLog::<Generation>::new(run.join(LEDGER_FILE)).read()?;
     write(out, &spec, &decided)?;

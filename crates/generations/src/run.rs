@@ -64,8 +64,10 @@ pub enum Outcome {
 /// each step's progress and each decision.
 ///
 /// # Errors
-/// [`Error::Spec`] when the spec is not for this game, its variants are unknown or a
-/// `train.prior_data` directory is missing,
+/// [`Error::Range`] for a number out of range, [`Error::OtherGame`] when the spec is not for
+/// this game, [`Error::NoFeatures`] when the game has no learned evaluation, [`Error::Game`]
+/// when its variants are unknown, [`Error::NoPriorData`] when a `train.prior_data` directory
+/// is missing,
 /// [`Error::Run`] when the directory is locked, holds another kind of run or another spec
 /// (only `generations` may change on resume), and the errors of the steps.
 pub fn run<K: GameKit>(
@@ -78,28 +80,20 @@ pub fn run<K: GameKit>(
 ) -> Result<Outcome, Error> {
     spec.check()?;
     if spec.game != K::INFO.name {
-        return Err(Error::Spec(format!(
-            "the spec is for {}, not {}",
-            spec.game,
-            K::INFO.name
-        )));
+        return Err(Error::OtherGame {
+            spec: spec.game.clone(),
+            game: K::INFO.name,
+        });
     }
     if K::sparse_features().is_none() {
-        return Err(Error::Spec(format!(
-            "{} has no sparse features for a learned evaluation",
-            K::INFO.name
-        )));
+        return Err(Error::NoFeatures(K::INFO.name));
     }
     for v in spec.data.variants.iter().chain(&spec.gate.variants) {
         K::variant(v)?;
     }
     // Found now rather than after the first generation's games.
     if let Some(missing) = spec.train.prior_data.iter().find(|p| !p.is_dir()) {
-        return Err(Error::Spec(format!(
-            "train.prior_data: {} is not a directory (of `pjlab nnue data` or a run's \
-             gen-NNN/data)",
-            missing.display()
-        )));
+        return Err(Error::NoPriorData(missing.clone()));
     }
     let mut opening = Opener::new(
         RunKind::NnueGenerations,

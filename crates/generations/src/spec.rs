@@ -144,9 +144,9 @@ impl Spec {
     /// Parses a spec file's text and checks its numbers.
     ///
     /// # Errors
-    /// [`Error::Spec`] naming what does not parse or is out of range.
+    /// [`Error::Toml`] naming what does not parse, [`Error::Range`] what is out of range.
     pub fn parse(text: &str) -> Result<Spec, Error> {
-        let spec: Spec = toml::from_str(text).map_err(|e| Error::Spec(e.to_string()))?;
+        let spec: Spec = toml::from_str(text)?;
         spec.check()?;
         Ok(spec)
     }
@@ -154,17 +154,17 @@ impl Spec {
     /// The spec as TOML (the run's `config.toml`).
     ///
     /// # Errors
-    /// [`Error::Spec`] if it does not serialise (it always does).
+    /// [`Error::TomlOut`] if it does not serialise (it always does).
     pub fn to_toml(&self) -> Result<String, Error> {
-        toml::to_string_pretty(self).map_err(|e| Error::Spec(e.to_string()))
+        Ok(toml::to_string_pretty(self)?)
     }
 
     /// Checks the numbers a run cannot start with.
     ///
     /// # Errors
-    /// [`Error::Spec`] naming the first one out of range.
+    /// [`Error::Range`] naming the first one out of range.
     pub fn check(&self) -> Result<(), Error> {
-        let bad = |m: &str| Err(Error::Spec(m.to_string()));
+        let bad = |m: &'static str| Err(Error::Range(m));
         let g = &self.gate;
         if self.generations == 0 {
             return bad("generations must be at least 1");

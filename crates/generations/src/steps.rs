@@ -170,13 +170,8 @@ pub(crate) fn train<K: GameKit>(
         });
     })
     .map_err(|e| match e {
-        pjlab_nnue::Error::NoFeatures(game) => Error::Spec(format!(
-            "{game} has no sparse features for a learned evaluation"
-        )),
-        pjlab_nnue::Error::NoPositions => Error::Spec(format!(
-            "generation {generation} has no positions to train on (data.games, or the filters, \
-             leave none)"
-        )),
+        pjlab_nnue::Error::NoFeatures(game) => Error::NoFeatures(game),
+        pjlab_nnue::Error::NoPositions => Error::NoPositions(generation),
         e => e.into(),
     })?;
     let kept = fitted.kept();

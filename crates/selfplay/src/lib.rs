@@ -20,9 +20,6 @@ pub use replay::{ReplayWindow, WindowConfig};
 /// Errors of self-play data handling.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A bad setting.
-    #[error("config: {0}")]
-    Config(String),
     /// A games or positions table that cannot be written or read: I/O, another schema, a
     /// missing or mistyped column.
     #[error("records: {0}")]
