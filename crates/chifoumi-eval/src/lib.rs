@@ -52,9 +52,41 @@ pub enum Error {
     /// The game refused something (a map, rules, an illegal action).
     #[error(transparent)]
     Game(#[from] pjlab_chifoumi::Error),
-    /// A run that cannot be played as asked.
-    #[error("{0}")]
-    Spec(String),
+    /// A run with too few or too many players for its kind.
+    #[error("{}", players_wanted(*kind, *found))]
+    Players {
+        /// The run's kind: a match, a tournament or an arena.
+        kind: RunKind,
+        /// The players it names.
+        found: usize,
+    },
+    /// A kind of run that is not a Chifoumi run.
+    #[error(
+        "a Chifoumi run is a match, a tournament or an arena, not a {} run",
+        .0.name()
+    )]
+    NotChifoumi(RunKind),
+    /// A run of no matches.
+    #[error("the number of matches must be at least 1")]
+    NoMatches,
+    /// A player of the run that its factory cannot build (the factory's reason names it).
+    #[error(transparent)]
+    Factory(pjlab_core::BoxError),
+    /// A session that cannot start (another run in the directory, records that do not resume)
+    /// or a save during the run that failed.
+    #[error(transparent)]
+    Session(#[from] pjlab_run::session::SessionError),
+    /// A directory without a run, and no run given to start there.
+    #[error("no run to start")]
+    NoRun,
+    /// A game of a match asked for that the match does not have.
+    #[error("game {asked} asked, the match has games 0 to {}", games.saturating_sub(1))]
+    NoGame {
+        /// The game asked (from 0).
+        asked: usize,
+        /// The match's games.
+        games: usize,
+    },
     /// A player that cannot be built.
     #[error("player {label:?}: {reason}")]
     Player {
@@ -71,6 +103,18 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
+}
+
+/// What [`Error::Players`] says a run of `kind` needs.
+fn players_wanted(kind: RunKind, found: usize) -> String {
+    match kind {
+        RunKind::Match => format!("a match needs 2 players, not {found}"),
+        RunKind::Tournament => format!("a tournament needs at least 2 players, not {found}"),
+        _ => format!(
+            "an arena needs 2 to {} players, not {found}",
+            pjlab_chifoumi::MAX_PLAYERS
+        ),
+    }
 }
 
 impl Error {

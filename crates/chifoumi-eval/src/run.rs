@@ -53,11 +53,11 @@ impl<'a> Runner<'a> {
     /// The runner of `run`'s matches or arenas, once every player of the run was built.
     ///
     /// # Errors
-    /// [`Error::Spec`] with the factory's reason for a player that cannot be built (it names
+    /// [`Error::Factory`] with the factory's reason for a player that cannot be built (it names
     /// the player); [`Error::Game`] for rules that do not read.
     pub fn new(run: &'a RunSpec, factory: &'a Factory<'a>) -> Result<Runner<'a>, Error> {
         for label in &run.players {
-            factory(spec_of(label)).map_err(|e| Error::Spec(e.to_string()))?;
+            factory(spec_of(label)).map_err(Error::Factory)?;
         }
         Ok(Runner {
             run,

@@ -7,17 +7,11 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use pjlab_run::pool::{Order, Pool};
-use pjlab_run::session::{self as run, Records as _, Saving, Session, SessionError};
+use pjlab_run::session::{self as run, Records as _, Saving, Session};
 
 use crate::record::Records;
 use crate::run::{Factory, Played, Runner};
 use crate::{Error, RunKind, RunSpec};
-
-impl From<SessionError> for Error {
-    fn from(e: SessionError) -> Error {
-        Error::Spec(e.to_string())
-    }
-}
 
 impl run::Records for Records {
     type Item = Played;
@@ -44,7 +38,8 @@ impl run::Records for Records {
 /// it is of another kind), with what it played.
 ///
 /// # Errors
-/// [`Error::Spec`] for the refusals above; [`Error::Game`] for rules that do not check.
+/// [`Error::Session`] or [`Error::NoRun`] for the refusals above, as [`RunSpec::check`] for a
+/// new run.
 pub fn open(out: &Path, kind: RunKind, new: Option<RunSpec>) -> Result<Records, Error> {
     let resume = new.is_none();
     run::open::<Records>(
@@ -54,7 +49,7 @@ pub fn open(out: &Path, kind: RunKind, new: Option<RunSpec>) -> Result<Records, 
         Records::exist(out).then_some("a run"),
         || Records::read(out),
         || {
-            let run = new.ok_or_else(|| Error::Spec("no run to start".into()))?;
+            let run = new.ok_or(Error::NoRun)?;
             run.check()?;
             Ok(Records::new(run))
         },

@@ -76,7 +76,7 @@ fn frame(game: &Game, action: Option<Action>) -> Frame {
 /// are `actions`, between `players` (seat 0 first).
 ///
 /// # Errors
-/// [`Error::Game`] when the rules do not check or an action is illegal; [`Error::Spec`] when
+/// [`Error::Game`] when the rules do not check or an action is illegal; [`Error::NoGame`] when
 /// the match has no such game.
 pub fn match_game_page(
     rules: &Rules,
@@ -86,10 +86,10 @@ pub fn match_game_page(
     players: [String; 2],
 ) -> Result<Page, Error> {
     if game >= actions.len() {
-        return Err(Error::Spec(format!(
-            "game {game} asked, the match has games 0 to {}",
-            actions.len().saturating_sub(1)
-        )));
+        return Err(Error::NoGame {
+            asked: game,
+            games: actions.len(),
+        });
     }
     let mut m = Match::new(rules, seed)?;
     for played in &actions[..game] {

@@ -200,32 +200,24 @@ impl RunSpec {
     /// Checks the numbers a run needs.
     ///
     /// # Errors
-    /// [`Error::Spec`] for too few or too many players, no matches, or rules that do not
-    /// check.
+    /// [`Error::Players`] for too few or too many players, [`Error::NotChifoumi`] for a kind
+    /// of run that is none of Chifoumi's, [`Error::NoMatches`], [`Error::Game`] for rules that
+    /// do not check.
     pub fn check(&self) -> Result<(), Error> {
         let n = self.players.len();
-        let bad = |m: String| Err(Error::Spec(m));
+        let players = Err(Error::Players {
+            kind: self.kind,
+            found: n,
+        });
         match self.kind {
-            RunKind::Match if n != 2 => return bad(format!("a match needs 2 players, not {n}")),
-            RunKind::Tournament if n < 2 => {
-                return bad(format!("a tournament needs at least 2 players, not {n}"));
-            }
-            RunKind::Arena if !(2..=pjlab_chifoumi::MAX_PLAYERS).contains(&n) => {
-                return bad(format!(
-                    "an arena needs 2 to {} players, not {n}",
-                    pjlab_chifoumi::MAX_PLAYERS
-                ));
-            }
-            RunKind::Training | RunKind::Balance => {
-                return bad(format!(
-                    "a Chifoumi run is a match, a tournament or an arena, not a {} run",
-                    self.kind.name()
-                ));
-            }
+            RunKind::Match if n != 2 => return players,
+            RunKind::Tournament if n < 2 => return players,
+            RunKind::Arena if !(2..=pjlab_chifoumi::MAX_PLAYERS).contains(&n) => return players,
+            RunKind::Training | RunKind::Balance => return Err(Error::NotChifoumi(self.kind)),
             _ => {}
         }
         if self.matches == 0 {
-            return bad("the number of matches must be at least 1".into());
+            return Err(Error::NoMatches);
         }
         match self.kind {
             RunKind::Arena => {
