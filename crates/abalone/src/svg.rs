@@ -27,7 +27,8 @@
 use std::fmt::Write as _;
 
 use pjlab_core::Outcome;
-use pjlab_core::svg::{capitalised, escape, hexagon, open};
+use pjlab_core::svg::{escape, hexagon, open};
+use pjlab_core::title_case;
 
 use crate::geometry::{ALL_CELLS, Bitboard, cells, shift};
 use crate::{Cell, Color, Move, Position, Seat};
@@ -85,14 +86,14 @@ fn status(position: &Position) -> (String, String) {
         ),
         None => format!(
             "{} to move · move {}",
-            capitalised(mover),
+            title_case(mover),
             position.move_number()
         ),
         Some(outcome) => {
             let (result, words) = match outcome {
                 Outcome::Win(side) => {
                     let name = Color::of_side(side).name();
-                    (name, format!("{} wins", capitalised(name)))
+                    (name, format!("{} wins", title_case(name)))
                 }
                 Outcome::Draw => {
                     let quiet = position.quiet_plies();

@@ -56,8 +56,8 @@ impl ShallowEval {
 ///
 /// # Errors
 /// [`SpecError::Nnue`] when the network does not load or was trained for another game,
-/// [`SpecError::Width`] when its accumulators have a width that is not tracked; [`SpecError::Game`] when the game's own
-/// evaluation does not load.
+/// [`SpecError::Width`] when its accumulators have a width that is not tracked;
+/// [`SpecError::Game`] when the game's own evaluation does not load.
 pub fn shallow_value<K: GameKit>(
     eval: &ShallowEval,
     depth: u32,

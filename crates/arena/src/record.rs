@@ -138,9 +138,13 @@ pub fn save<K: GameKit>(path: &Path, run: &RunSpec, games: &[Played<K>]) -> Resu
 /// # Errors
 /// [`Error::Records`] when the file is no games table, [`Error::Footer`] when it holds no run.
 pub fn load_spec(path: &Path) -> Result<RunSpec, Error> {
-    let metadata = read_metadata(path)?;
+    spec_in(path, &read_metadata(path)?)
+}
+
+/// The run's options in the footer `metadata` of `path`.
+fn spec_in(path: &Path, metadata: &[(String, String)]) -> Result<RunSpec, Error> {
     let footer = |cause| footer_error(path, RUN_KEY, cause);
-    let text = footer_text(&metadata, RUN_KEY).ok_or_else(|| footer(None))?;
+    let text = footer_text(metadata, RUN_KEY).ok_or_else(|| footer(None))?;
     serde_json::from_str(text).map_err(|e| footer(Some(e)))
 }
 
@@ -179,10 +183,11 @@ fn footer_error(path: &Path, key: &'static str, cause: Option<serde_json::Error>
 ///
 /// # Errors
 /// [`Error::Records`] or [`Error::Footer`] when the file is not a run's games table,
-/// [`Error::Recorded`] when a game is not of the run's schedule or does not replay under `K`'s rules.
+/// [`Error::Recorded`] when a game is not of the run's schedule or does not replay under `K`'s
+/// rules.
 pub fn load<K: GameKit>(path: &Path) -> Result<(RunSpec, Vec<Played<K>>), Error> {
     let metadata = read_metadata(path)?;
-    let run = load_spec(path)?;
+    let run = spec_in(path, &metadata)?;
     let forfeits: BTreeMap<u64, String> = optional_footer(path, &metadata, FORFEITS_KEY)?;
     let clocks: BTreeMap<u64, [Vec<u64>; 2]> = optional_footer(path, &metadata, CLOCKS_KEY)?;
     let mut efforts: BTreeMap<u64, Vec<[u64; 5]>> = optional_footer(path, &metadata, EFFORTS_KEY)?;

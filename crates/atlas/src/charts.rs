@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pjlab_arena::report::{thousands, title_case as title};
+use pjlab_arena::report::thousands;
+use pjlab_core::title_case as title;
 use pjlab_stats::plot::{Series, category_line_chart, line_chart};
 
 use crate::results::Results;

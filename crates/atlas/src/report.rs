@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pjlab_arena::report::title_case as title;
 use pjlab_core::GameKit;
+use pjlab_core::title_case as title;
 
 use crate::answer::{answer, pick_section};
 use crate::compare::{classes_section, protocols_compared, variants_compared};

@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pjlab_arena::report::{percent as pct, title_case as title};
+use pjlab_arena::report::percent as pct;
+use pjlab_core::title_case as title;
 use pjlab_stats::table::Table;
 
 use crate::charts::{Line, score_charts};

@@ -205,16 +205,18 @@ impl RunSpec {
     /// do not check.
     pub fn check(&self) -> Result<(), Error> {
         let n = self.players.len();
-        let players = Err(Error::Players {
-            kind: self.kind,
-            found: n,
-        });
-        match self.kind {
-            RunKind::Match if n != 2 => return players,
-            RunKind::Tournament if n < 2 => return players,
-            RunKind::Arena if !(2..=pjlab_chifoumi::MAX_PLAYERS).contains(&n) => return players,
+        let fits = match self.kind {
+            RunKind::Match => n == 2,
+            RunKind::Tournament => n >= 2,
+            RunKind::Arena => (2..=pjlab_chifoumi::MAX_PLAYERS).contains(&n),
             RunKind::Training | RunKind::Balance => return Err(Error::NotChifoumi(self.kind)),
-            _ => {}
+            _ => true,
+        };
+        if !fits {
+            return Err(Error::Players {
+                kind: self.kind,
+                found: n,
+            });
         }
         if self.matches == 0 {
             return Err(Error::NoMatches);

@@ -64,7 +64,7 @@ pub enum Error {
     },
     /// An opponent of the config that does not parse (a scripted player's or a network's spec).
     #[error("config: opponents: {0}")]
-    Opponent(Box<dyn std::error::Error + Send + Sync>),
+    Opponent(pjlab_core::BoxError),
     /// The player an exploitability run measures cannot be built.
     #[error("config: {0}")]
     Measured(pjlab_core::BoxError),

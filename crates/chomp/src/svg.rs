@@ -25,7 +25,8 @@
 
 use std::fmt::Write as _;
 
-use pjlab_core::svg::{capitalised, open};
+use pjlab_core::svg::open;
+use pjlab_core::title_case;
 use pjlab_core::{Game, Outcome, Side};
 
 use crate::{Chomp, ChompMove};
@@ -60,7 +61,7 @@ pub fn svg(position: &Chomp, last: Option<(&Chomp, ChompMove)>) -> String {
     let (attrs, words) = match position.outcome() {
         None => (
             format!(r#"data-to-move="{mover}""#),
-            format!("{} player to move", capitalised(mover)),
+            format!("{} player to move", title_case(mover)),
         ),
         Some(Outcome::Win(side)) => (
             format!(

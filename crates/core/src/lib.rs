@@ -64,3 +64,13 @@ pub use imperfect::ImperfectGame;
 pub use kit::{GameInfo, GameKit, Solved};
 pub use provenance::Provenance;
 pub use setups::{SetupMix, SetupVariant, Setups, Start};
+
+/// `name` with its first letter in upper case (`white` -> `White`): a side's name at the start
+/// of a picture's caption or a report's sentence.
+pub fn title_case(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}

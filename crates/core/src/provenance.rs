@@ -50,7 +50,7 @@ impl Provenance {
     }
 
     /// A run's sessions as a Markdown list, a line each:
-    /// `- session N: <describe> (`<command>`)`.
+    /// ``- session N: <describe> (`<command>`)``.
     pub fn session_list(sessions: &[Provenance]) -> String {
         let mut out = String::new();
         for (i, s) in sessions.iter().enumerate() {

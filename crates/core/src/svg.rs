@@ -18,15 +18,6 @@
 
 use std::fmt::Write as _;
 
-/// `word` with its first letter in capitals (`white` -> `White`), for a picture's caption.
-pub fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
 /// Text with `&`, `<`, `>` and `"` escaped, for SVG text and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

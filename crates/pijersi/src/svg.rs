@@ -25,7 +25,8 @@
 use std::fmt::Write as _;
 
 use pjlab_core::Outcome;
-use pjlab_core::svg::{capitalised, hexagon, open};
+use pjlab_core::svg::{hexagon, open};
+use pjlab_core::title_case;
 
 use crate::geometry::ROW_LEN;
 use crate::{Cell, Color, Move, Piece, Position, Role};
@@ -120,13 +121,13 @@ fn status(position: &Position) -> (String, String) {
     match position.outcome() {
         None => (
             format!(r#"data-to-move="{mover}""#),
-            format!("{} to move · move {fullmove}", capitalised(mover)),
+            format!("{} to move · move {fullmove}", title_case(mover)),
         ),
         Some(outcome) => {
             let (result, words) = match outcome {
                 Outcome::Win(side) => {
                     let name = Color::from_side(side).name();
-                    (name, format!("{} wins", capitalised(name)))
+                    (name, format!("{} wins", title_case(name)))
                 }
                 Outcome::Draw => ("draw", "draw, 20 turns without a capture".to_string()),
             };

@@ -287,11 +287,19 @@ impl<K: GameKit> RunConfig<K> {
         if self.window.max_size < self.window.min_size {
             return bad("window.max_size", "must be at least window.min_size");
         }
+        self.setups()?;
+        Ok(())
+    }
+
+    /// The self-play setups the game's section names.
+    ///
+    /// # Errors
+    /// [`Error::Setups`] when the game refuses them.
+    pub fn setups(&self) -> Result<Box<dyn pjlab_core::Setups<K::Game>>, Error> {
         K::self_play_setups(&self.game).map_err(|cause| Error::Setups {
             game: K::INFO.name,
             cause,
-        })?;
-        Ok(())
+        })
     }
 
     /// The evaluation games' setup variant (`eval.variant`).

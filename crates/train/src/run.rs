@@ -48,10 +48,7 @@ pub use pjlab_run::dir::{PROVENANCE_FILE, PROVENANCE_KEY};
 /// Bad configuration, a run directory holding another configuration, or I/O failures.
 pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<RunSummary, Error> {
     config.validate()?;
-    let setups = K::self_play_setups(&config.game).map_err(|cause| Error::Setups {
-        game: K::INFO.name,
-        cause,
-    })?;
+    let setups = config.setups()?;
     let judge = Judge::new(config)?;
     let out = &options.out;
     let run = open_run(config, options)?;

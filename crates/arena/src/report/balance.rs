@@ -9,7 +9,9 @@ use std::path::Path;
 
 use pjlab_core::{Game, GameKit, SetupVariant};
 
-use super::{interval, io, percent, score_estimate, thousands, title_case, unique_games};
+use pjlab_core::title_case;
+
+use super::{interval, io, percent, score_estimate, thousands, unique_games};
 use crate::Error;
 use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::{Played, PlayedGame};

@@ -360,16 +360,6 @@ pub fn first_score<G: Game, V: std::fmt::Display>(games: &[PlayedGame<G, V>]) ->
     (w.score(), lo, hi)
 }
 
-/// `white` -> `White`.
-/// `name` with its first letter in upper case.
-pub fn title_case(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
 /// `8100` -> `8,100`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();

@@ -7,7 +7,9 @@ use std::path::Path;
 
 use pjlab_core::GameKit;
 
-use super::{interval, io, percent, score_estimate, sprt_state, title_case, unique_games};
+use pjlab_core::title_case;
+
+use super::{interval, io, percent, score_estimate, sprt_state, unique_games};
 use crate::Error;
 use crate::plot::{Series, interval_chart, line_chart};
 use crate::runner::Played;

@@ -232,10 +232,7 @@ pub fn self_play_actor<K: GameKit>(
                 run.display()
             )
         })?;
-    let setups = K::self_play_setups(&config.game).map_err(|cause| Error::Setups {
-        game: K::INFO.name,
-        cause,
-    })?;
+    let setups = config.setups()?;
     let device = Device::default();
     let latest = run.join("checkpoints").join("latest");
     if !wait_until(options.wait, stop, "the learner's first checkpoint", || {
