@@ -3,7 +3,7 @@
 //! - [`RunSpec`]: what a run plays (player specs, matches, seed, rules) and its schedule of
 //!   [`MatchSpec`]s, a function of the spec alone, so an interrupted run resumes by playing the
 //!   matches its records lack.
-//! - [`play_matches`] / [`play_arenas`]: the schedule on worker threads; raising the stop flag
+//! - [`play_all`]: the schedule on worker threads; raising the stop flag
 //!   (Ctrl-C) stops handing out matches, and every finished one has been passed on when they
 //!   return.
 //! - [`session`]: a run from its directory (new or resumed, saved every 30 s and at the end),
@@ -15,36 +15,18 @@
 //!   ratings, duel statistics) and SVG plots.
 //! - [`show`]: one game as a self-contained HTML page that steps through it.
 //!
-//! Players come from a factory the caller passes (spec → player). [`player`] builds the
-//! scripted players and the information-set MCTS player ([`IsmctsPlayer`], on the lab's search
-//! crate), and with a model of its opponent ISMCTS-BR ([`modelled`]); the binary adds the learned player, which needs the network.
+//! Players come from a factory the caller passes (spec → player): every Chifoumi player, the
+//! scripted ones, `ismcts` and the learned one, is built by `pjlab_players::chifoumi::build`.
 
-pub mod modelled;
 pub mod record;
 pub mod report;
 mod run;
-mod search;
 pub mod session;
 pub mod show;
 mod spec;
 
-pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_arenas, play_matches};
-pub use search::{IsmctsOptions, IsmctsPlayer};
+pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_all};
 pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, labels, spec_of};
-
-/// The information-set MCTS player of the spec `ismcts[:options]` (see [`IsmctsOptions`]) for
-/// matches of `rules`.
-///
-/// # Errors
-/// The spec's unknown option or bad value.
-pub fn ismcts_player(
-    spec: &str,
-    rules: &pjlab_chifoumi::Rules,
-) -> Result<IsmctsPlayer, pjlab_core::spec::SpecError> {
-    let options =
-        pjlab_core::spec::Spec::parse(spec).and_then(|mut s| IsmctsOptions::take(&mut s))?;
-    Ok(IsmctsPlayer::new(rules.clone(), options))
-}
 
 /// What can go wrong in a Chifoumi run.
 #[derive(Debug, thiserror::Error)]

@@ -121,62 +121,21 @@ impl<'a> Runner<'a> {
     }
 }
 
-/// Plays `todo` (matches of `run`) on `workers` threads and hands each finished match to
-/// `on_done` on the calling thread, in the order they finish. Players are built afresh for
-/// every match. Raising `stop` stops handing out matches; those in progress finish.
+/// Plays `todo` (matches of `run`, or arenas in an arena run) on `workers` threads and hands
+/// each finished one to `on_done` on the calling thread, in the order they finish. Players are
+/// built afresh for every match. Raising `stop` stops handing out matches; those in progress
+/// finish.
 ///
 /// # Errors
 /// The first failure (a player that cannot be built, an illegal action); matches finished
 /// before it have been passed on.
-pub fn play_matches(
+pub fn play_all(
     run: &RunSpec,
     todo: &[MatchSpec],
     factory: &Factory,
     workers: usize,
     stop: &AtomicBool,
-    on_done: &mut dyn FnMut(PlayedMatch),
-) -> Result<(), Error> {
-    drive(
-        run,
-        factory,
-        (workers, stop),
-        todo,
-        |r: &Runner, m: &MatchSpec| r.play_match(m),
-        on_done,
-    )
-}
-
-/// Plays `todo` (arenas of `run`) as [`play_matches`] plays matches.
-///
-/// # Errors
-/// As [`play_matches`].
-pub fn play_arenas(
-    run: &RunSpec,
-    todo: &[MatchSpec],
-    factory: &Factory,
-    workers: usize,
-    stop: &AtomicBool,
-    on_done: &mut dyn FnMut(PlayedArena),
-) -> Result<(), Error> {
-    drive(
-        run,
-        factory,
-        (workers, stop),
-        todo,
-        |r: &Runner, m: &MatchSpec| r.play_arena(m),
-        on_done,
-    )
-}
-
-/// Plays `todo` with `play` on `workers` threads until `stop`, each result to `on_done` as it
-/// comes.
-fn drive<T: Send>(
-    run: &RunSpec,
-    factory: &Factory,
-    (workers, stop): (usize, &AtomicBool),
-    todo: &[MatchSpec],
-    play: impl Fn(&Runner<'_>, &MatchSpec) -> Result<T, Error> + Sync,
-    on_done: &mut dyn FnMut(T),
+    on_done: &mut dyn FnMut(Played),
 ) -> Result<(), Error> {
     let runner = Runner::new(run, factory)?;
     let pool = Pool {
@@ -184,10 +143,5 @@ fn drive<T: Send>(
         order: Order::Finished,
         stop,
     };
-    pool.run(
-        todo,
-        |_| (),
-        |_, spec| play(&runner, spec).map(Some),
-        on_done,
-    )
+    pool.run(todo, |_| (), |_, spec| runner.play(spec).map(Some), on_done)
 }

@@ -7,9 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use pjlab_chifoumi::{GameEnd, Match, Player, Rules};
 use pjlab_chifoumi_eval::record::Records;
 use pjlab_chifoumi_eval::report::{arena_stats, markdown, match_stats};
-use pjlab_chifoumi_eval::{
-    ArenaSpec, RulesSpec, RunKind, RunSpec, labels, play_arenas, play_matches, show,
-};
+use pjlab_chifoumi_eval::{ArenaSpec, Played, RulesSpec, RunKind, RunSpec, labels, play_all, show};
 
 fn factory(spec: &str) -> Result<Box<dyn Player + Send>, pjlab_core::BoxError> {
     Ok(pjlab_chifoumi::parse_player(spec)?)
@@ -46,17 +44,21 @@ fn play(spec: &RunSpec, stop_after: Option<usize>, workers: usize) -> Records {
             stop.store(true, Ordering::SeqCst);
         }
     };
-    if spec.kind == RunKind::Arena {
-        let mut done = Vec::new();
-        play_arenas(spec, &todo, &factory, workers, &stop, &mut |a| done.push(a)).unwrap();
-        records.arenas = done;
-    } else {
-        play_matches(spec, &todo, &factory, workers, &stop, &mut |m| {
-            records.matches.push(m);
-            on_done(&mut records);
-        })
-        .unwrap();
-    }
+    play_all(
+        spec,
+        &todo,
+        &factory,
+        workers,
+        &stop,
+        &mut |played| match played {
+            Played::Arena(a) => records.arenas.push(a),
+            Played::Match(m) => {
+                records.matches.push(m);
+                on_done(&mut records);
+            }
+        },
+    )
+    .unwrap();
     if stop_after.is_some() {
         assert!(
             records.len() < spec.schedule().len(),
@@ -64,8 +66,10 @@ fn play(spec: &RunSpec, stop_after: Option<usize>, workers: usize) -> Records {
         );
         let rest = records.todo();
         let stop = AtomicBool::new(false);
-        play_matches(spec, &rest, &factory, workers, &stop, &mut |m| {
-            records.matches.push(m)
+        play_all(spec, &rest, &factory, workers, &stop, &mut |played| {
+            if let Played::Match(m) = played {
+                records.matches.push(m)
+            }
         })
         .unwrap();
     }

@@ -5,10 +5,11 @@
 //!   considered actions whose visit count equals `schedule[i]`, the one with the best
 //!   [`gumbel score`](score); the first round's candidates are all unvisited, so the `k` actions
 //!   with the largest `g + logit` are the ones considered.
-//! - [`completed_q`]: Q of visited actions, the mixed value estimate for the others (eq. 33).
-//! - [`transformed_q`]: completed Q min-max rescaled to `[0, 1]` and scaled by
+//! - [`Children::completed_q`]: Q of visited actions, the mixed value estimate for the others
+//!   (eq. 33).
+//! - [`Children::transformed_q`]: completed Q min-max rescaled to `[0, 1]` and scaled by
 //!   `sigma = (c_visit + max N) * c_scale`.
-//! - [`improved_policy`]: `softmax(logit + sigma(completed Q))`, the training target.
+//! - [`Children::improved_policy`]: `softmax(logit + sigma(completed Q))`, the training target.
 
 /// Smallest prior whose logarithm is taken (a zero prior would give minus infinity).
 const MIN_PRIOR: f32 = 1e-12;
@@ -59,51 +60,76 @@ pub fn considered_visits(k: usize, simulations: usize) -> Vec<u32> {
     schedule
 }
 
-/// Completed Q-values: `q[a]` where `visits[a] > 0`, else the mixed value
-/// `(raw_value + N * sum_visited(p q) / sum_visited(p)) / (1 + N)`, `N` the total visits.
-/// All values are from the root's side to move.
-pub fn completed_q(q: &[f32], visits: &[u32], priors: &[f32], raw_value: f32) -> Vec<f32> {
-    let total: u32 = visits.iter().sum();
-    let (mut pq, mut p) = (0.0f64, 0.0f64);
-    for ((&q, &n), &prior) in q.iter().zip(visits).zip(priors) {
-        if n > 0 {
-            pq += f64::from(prior) * f64::from(q);
-            p += f64::from(prior);
-        }
-    }
-    let mixed = if total == 0 || p <= 0.0 {
-        raw_value
-    } else {
-        ((f64::from(raw_value) + f64::from(total) * pq / p) / (1.0 + f64::from(total))) as f32
-    };
-    q.iter()
-        .zip(visits)
-        .map(|(&q, &n)| if n > 0 { q } else { mixed })
-        .collect()
+/// A node's children as Gumbel's formulas read them, all from the node's side to move: each
+/// child's mean value (`q`, read where it was visited), visits and prior, and the node's own
+/// raw value from the evaluator.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Children {
+    /// Each child's mean value.
+    pub q: Vec<f32>,
+    /// Each child's visits.
+    pub visits: Vec<u32>,
+    /// Each child's prior.
+    pub priors: Vec<f32>,
+    /// The node's value from the evaluator.
+    pub raw_value: f32,
 }
 
-/// `sigma(completed Q)`: completed Q rescaled to `[0, 1]` by its own minimum and maximum (all
-/// zero when they are equal), times `(c_visit + max visits) * c_scale`.
-pub fn transformed_q(
-    q: &[f32],
-    visits: &[u32],
-    priors: &[f32],
-    raw_value: f32,
-    config: &GumbelConfig,
-) -> Vec<f32> {
-    let mut completed = completed_q(q, visits, priors, raw_value);
-    let (min, max) = completed
-        .iter()
-        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &x| {
-            (lo.min(x), hi.max(x))
-        });
-    let range = (max - min).max(1e-8);
-    let max_visits = visits.iter().copied().max().unwrap_or(0) as f32;
-    let scale = (config.c_visit + max_visits) * config.c_scale;
-    for x in &mut completed {
-        *x = (*x - min) / range * scale;
+impl Children {
+    /// Completed Q-values: `q[a]` where `visits[a] > 0`, else the mixed value
+    /// `(raw_value + N * sum_visited(p q) / sum_visited(p)) / (1 + N)`, `N` the total visits.
+    pub fn completed_q(&self) -> Vec<f32> {
+        let total: u32 = self.visits.iter().sum();
+        let (mut pq, mut p) = (0.0f64, 0.0f64);
+        for ((&q, &n), &prior) in self.q.iter().zip(&self.visits).zip(&self.priors) {
+            if n > 0 {
+                pq += f64::from(prior) * f64::from(q);
+                p += f64::from(prior);
+            }
+        }
+        let raw = self.raw_value;
+        let mixed = if total == 0 || p <= 0.0 {
+            raw
+        } else {
+            ((f64::from(raw) + f64::from(total) * pq / p) / (1.0 + f64::from(total))) as f32
+        };
+        self.q
+            .iter()
+            .zip(&self.visits)
+            .map(|(&q, &n)| if n > 0 { q } else { mixed })
+            .collect()
     }
-    completed
+
+    /// `sigma(completed Q)`: completed Q rescaled to `[0, 1]` by its own minimum and maximum
+    /// (all zero when they are equal), times `(c_visit + max visits) * c_scale`.
+    pub fn transformed_q(&self, config: &GumbelConfig) -> Vec<f32> {
+        let mut completed = self.completed_q();
+        let (min, max) = completed
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &x| {
+                (lo.min(x), hi.max(x))
+            });
+        let range = (max - min).max(1e-8);
+        let max_visits = self.visits.iter().copied().max().unwrap_or(0) as f32;
+        let scale = (config.c_visit + max_visits) * config.c_scale;
+        for x in &mut completed {
+            *x = (*x - min) / range * scale;
+        }
+        completed
+    }
+
+    /// The improved policy `softmax(logit(prior) + sigma(completed Q))`, one entry per child.
+    pub fn improved_policy(&self, config: &GumbelConfig) -> Vec<f32> {
+        let sigma = self.transformed_q(config);
+        let mut out: Vec<f32> = self
+            .priors
+            .iter()
+            .zip(&sigma)
+            .map(|(&p, &s)| logit(p) + s)
+            .collect();
+        softmax(&mut out);
+        out
+    }
 }
 
 /// The logarithm of a prior, floored.
@@ -116,24 +142,6 @@ pub fn logit(prior: f32) -> f32 {
 #[inline]
 pub fn score(gumbel: f32, prior: f32, sigma_q: f32) -> f32 {
     gumbel + logit(prior) + sigma_q
-}
-
-/// The improved policy `softmax(logit(prior) + sigma(completed Q))`, one entry per action.
-pub fn improved_policy(
-    q: &[f32],
-    visits: &[u32],
-    priors: &[f32],
-    raw_value: f32,
-    config: &GumbelConfig,
-) -> Vec<f32> {
-    let sigma = transformed_q(q, visits, priors, raw_value, config);
-    let mut out: Vec<f32> = priors
-        .iter()
-        .zip(&sigma)
-        .map(|(&p, &s)| logit(p) + s)
-        .collect();
-    softmax(&mut out);
-    out
 }
 
 /// In-place softmax; a uniform distribution when the logits do not give a finite positive
@@ -166,6 +174,15 @@ pub fn gumbel_from_uniform(u: f64) -> f32 {
 mod tests {
     use super::*;
 
+    fn children(q: &[f32], visits: &[u32], priors: &[f32], raw_value: f32) -> Children {
+        Children {
+            q: q.to_vec(),
+            visits: visits.to_vec(),
+            priors: priors.to_vec(),
+            raw_value,
+        }
+    }
+
     fn close(a: &[f32], b: &[f32]) -> bool {
         a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5)
     }
@@ -187,10 +204,10 @@ mod tests {
     fn completed_q_by_hand() {
         // Visited: a0 (p .5, q .2), a1 (p .25, q -.4); unvisited a2 (p .25). N = 3 + 1 = 4.
         // sum p q / sum p = (.1 - .1) / .75 = 0; mixed = (raw .3 + 4 * 0) / 5 = .06.
-        let q = completed_q(&[0.2, -0.4, 0.9], &[3, 1, 0], &[0.5, 0.25, 0.25], 0.3);
+        let q = children(&[0.2, -0.4, 0.9], &[3, 1, 0], &[0.5, 0.25, 0.25], 0.3).completed_q();
         assert!(close(&q, &[0.2, -0.4, 0.06]), "{q:?}");
         // Nothing visited: every action gets the raw value.
-        let q = completed_q(&[0.0, 0.0], &[0, 0], &[0.5, 0.5], -0.7);
+        let q = children(&[0.0, 0.0], &[0, 0], &[0.5, 0.5], -0.7).completed_q();
         assert!(close(&q, &[-0.7, -0.7]));
     }
 
@@ -204,13 +221,8 @@ mod tests {
         // Completed q = [.2, -.4, .06] (as above); min -.4, max .2, range .6:
         // rescaled [1, 0, .46/.6]; sigma scale = (50 + 3) * .1 = 5.3.
         // logits + sigma: ln .5 + 5.3, ln .25 + 0, ln .25 + 5.3 * .766667.
-        let p = improved_policy(
-            &[0.2, -0.4, 0.9],
-            &[3, 1, 0],
-            &[0.5, 0.25, 0.25],
-            0.3,
-            &config,
-        );
+        let p = children(&[0.2, -0.4, 0.9], &[3, 1, 0], &[0.5, 0.25, 0.25], 0.3)
+            .improved_policy(&config);
         let z = [
             0.5f32.ln() + 5.3,
             0.25f32.ln(),
@@ -223,7 +235,7 @@ mod tests {
         // Written out: exp(4.6069) = 100.17, exp(-1.3863) = .25, exp(2.6770) = 14.54.
         assert!((p[0] - 100.17 / 114.96).abs() < 1e-3);
         // Equal completed values: sigma is 0 and the prior comes back.
-        let p = improved_policy(&[0.1, 0.1], &[2, 2], &[0.7, 0.3], 0.1, &config);
+        let p = children(&[0.1, 0.1], &[2, 2], &[0.7, 0.3], 0.1).improved_policy(&config);
         assert!(close(&p, &[0.7, 0.3]), "{p:?}");
     }
 }

@@ -88,8 +88,9 @@ impl<G: Game> Mcts<G> {
             && self.root_visits.len() == root.num_edges as usize
             && self.gumbel.len() == self.root_visits.len()
         {
-            let (q, visits, priors) = self.root_stats();
-            let sigma = gumbel::transformed_q(&q, &visits, &priors, root.raw_value, &config);
+            let children = self.root_children();
+            let sigma = children.transformed_q(&config);
+            let priors = children.priors;
             let max_visits = self.root_visits.iter().copied().max().unwrap_or(0);
             let mut best = None;
             let mut best_score = f32::NEG_INFINITY;
@@ -132,8 +133,7 @@ impl<G: Game> Mcts<G> {
         let root = self.tree.node(ROOT);
         let moves = root.edges().map(|e| self.tree.edges[e].mv);
         if let Some(config) = self.config.gumbel {
-            let (q, visits, priors) = self.root_stats();
-            let policy = gumbel::improved_policy(&q, &visits, &priors, root.raw_value, &config);
+            let policy = self.root_children().improved_policy(&config);
             moves.zip(policy).collect()
         } else {
             let total: u32 = root.edges().map(|e| self.tree.edge_stats(e).1).sum();

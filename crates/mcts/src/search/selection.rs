@@ -94,8 +94,8 @@ impl<G: Game> Mcts<G> {
         best
     }
 
-    /// Root statistics for Gumbel: Q from the root's side to move, visits, priors.
-    pub(super) fn root_stats(&self) -> (Vec<f32>, Vec<u32>, Vec<f32>) {
+    /// The root's children for Gumbel: Q from the root's side to move, visits, priors.
+    pub(super) fn root_children(&self) -> gumbel::Children {
         let root = self.tree.node(ROOT);
         let n = root.num_edges as usize;
         let (mut q, mut visits, mut priors) = (
@@ -114,7 +114,12 @@ impl<G: Game> Mcts<G> {
             visits.push(n);
             priors.push(self.tree.edges[e].prior);
         }
-        (q, visits, priors)
+        gumbel::Children {
+            q,
+            visits,
+            priors,
+            raw_value: root.raw_value,
+        }
     }
 
     /// Gumbel's choice at the root: among the considered edges whose visits this search equal
@@ -123,9 +128,10 @@ impl<G: Game> Mcts<G> {
     fn select_gumbel_root(&self) -> Option<usize> {
         let config = self.config.gumbel?;
         let target = *self.schedule.get(self.root_selections)?;
-        let (q, visits, priors) = self.root_stats();
+        let children = self.root_children();
+        let sigma = children.transformed_q(&config);
+        let priors = children.priors;
         let root = self.tree.node(ROOT);
-        let sigma = gumbel::transformed_q(&q, &visits, &priors, root.raw_value, &config);
         let first = root.first_edge as usize;
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;

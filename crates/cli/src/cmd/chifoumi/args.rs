@@ -94,24 +94,9 @@ pub(super) enum Command {
         /// Run directory.
         #[arg(long)]
         out: PathBuf,
-        /// Seed of the run; every stage's seed derives from it [default: 67].
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Matches against each scripted player [default: 2000].
-        #[arg(long)]
-        scripted_matches: Option<u32>,
-        /// Iterations of the best response's training, 96 matches each [default: 1500].
-        #[arg(long)]
-        br_iterations: Option<u32>,
-        /// Matches against the trained best response [default: 2000].
-        #[arg(long)]
-        br_matches: Option<u32>,
-        /// ISMCTS-BR's iterations a decision [default: 50].
-        #[arg(long)]
-        ismcts_sims: Option<u32>,
-        /// Matches against ISMCTS-BR [default: 2000].
-        #[arg(long)]
-        ismcts_matches: Option<u32>,
+        /// The run's seed and counts.
+        #[command(flatten)]
+        counts: super::exploit::Counts,
         /// Worker threads (default: one per core).
         #[arg(long)]
         workers: Option<usize>,

@@ -52,24 +52,9 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
         Command::Exploit {
             player,
             out,
-            seed,
-            scripted_matches,
-            br_iterations,
-            br_matches,
-            ismcts_sims,
-            ismcts_matches,
+            counts,
             workers,
-        } => {
-            let counts = exploit::Counts {
-                seed,
-                scripted_matches,
-                br_iterations,
-                br_matches,
-                ismcts_sims,
-                ismcts_matches,
-            };
-            return exploit::run_exploit(player.as_deref(), &counts, &out, workers, verbosity);
-        }
+        } => return exploit::run_exploit(player.as_deref(), &counts, &out, workers, verbosity),
         Command::Match {
             a,
             b,

@@ -12,7 +12,7 @@ use pjlab_core::spec::{Spec, SpecError};
 use pjlab_mcts::{IsmctsConfig, LeafValue, ismcts_until};
 use rand_chacha::ChaCha8Rng;
 
-use crate::modelled::{Model, Modelled, OnGame};
+use super::modelled::{Model, Modelled, OnGame};
 
 /// The settings of [`IsmctsPlayer`], and its spec's options.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -84,6 +84,16 @@ impl IsmctsOptions {
     }
 }
 
+/// The information-set MCTS player of the spec `ismcts[:options]` (see [`IsmctsOptions`]) for
+/// matches of `rules`.
+///
+/// # Errors
+/// The spec's unknown option or bad value.
+pub fn ismcts_player(spec: &str, rules: &Rules) -> Result<IsmctsPlayer, SpecError> {
+    let options = Spec::parse(spec).and_then(|mut s| IsmctsOptions::take(&mut s))?;
+    Ok(IsmctsPlayer::new(rules.clone(), options))
+}
+
 /// Values a leaf at `weight` times the exact expected duel value of the bags, and a duel's
 /// end at its result plus `tie` for its caller.
 struct DuelLeaf {
@@ -118,7 +128,7 @@ impl LeafValue<Game> for DuelLeaf {
 /// are valued by the exact expected duel value of the determinized bags.
 ///
 /// With a model ([`IsmctsPlayer::modelling`]), ISMCTS-BR: the opponent's actions in the search
-/// are the model's, not the tree's (see [`crate::modelled`]).
+/// are the model's, not the tree's (see [`super::modelled`]).
 pub struct IsmctsPlayer {
     rules: Rules,
     options: IsmctsOptions,

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use pjlab_chifoumi::{Action, Bag, Cell, Game, Object, Player, Rules};
-use pjlab_chifoumi_eval::{IsmctsOptions, ismcts_player};
+use pjlab_players::chifoumi::{IsmctsOptions, ismcts_player};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -1,6 +1,12 @@
-//! Chifoumi's players by spec ([`build`]: the scripted players, `ismcts`, and `net:`), and
+//! Chifoumi's players by spec ([`build`]: the scripted players, `ismcts`, and `net:`):
 //! [`NetPlayer`], the learned player, with the trace of its decisions that training
-//! (`pjlab-chifoumi-learn`) learns from.
+//! (`pjlab-chifoumi-learn`) learns from, and [`IsmctsPlayer`], information-set MCTS on the lab's
+//! search (with a model of its opponent, ISMCTS-BR: [`modelled`]).
+
+mod ismcts;
+pub mod modelled;
+
+pub use ismcts::{IsmctsOptions, IsmctsPlayer, ismcts_player};
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -244,7 +250,7 @@ pub const KNOWN: &str = "random, focused:F|P|C, greedy, avoider, counter, counte
                          observer, lurker, ismcts, net:checkpoint=DIR";
 
 /// Builds a Chifoumi player from its spec for matches of `rules`: the scripted players
-/// ([`pjlab_chifoumi::parse_player`]), `ismcts` ([`pjlab_chifoumi_eval::ismcts_player`]), and
+/// ([`pjlab_chifoumi::parse_player`]), `ismcts` ([`ismcts_player`]), and
 /// `net:checkpoint=DIR[,temp=T]` (a training run or checkpoint of `pjlab chifoumi train`; the
 /// policy sampled at temperature T, default 1; 0 plays the likeliest action). A network is
 /// read once and shared by every player built from it.
@@ -267,8 +273,7 @@ pub fn build(spec: &str, rules: &Rules) -> Result<Box<dyn Player + Send>, Error>
             Ok(Box::new(NetPlayer::new(net, temperature, spec.into())))
         }
         "ismcts" => {
-            let player =
-                pjlab_chifoumi_eval::ismcts_player(spec, rules).map_err(|e| bad(e.to_string()))?;
+            let player = ismcts_player(spec, rules).map_err(|e| bad(e.to_string()))?;
             Ok(Box::new(player))
         }
         name if pjlab_chifoumi::players::SCRIPTED.contains(&name) => {

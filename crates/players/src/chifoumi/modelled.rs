@@ -1,7 +1,7 @@
 //! ISMCTS-BR: the information-set MCTS player with its opponent played by a model (a frozen
 //! player) instead of by the tree.
 //!
-//! [`IsmctsPlayer`](crate::IsmctsPlayer)'s tree chooses both players' actions: the opponent's
+//! [`IsmctsPlayer`](super::IsmctsPlayer)'s tree chooses both players' actions: the opponent's
 //! by UCB, as if it searched too. A best response to a *known* player searches against that
 //! player instead: each determinization's opponent is a fresh copy of the model, which sees
 //! the opponent's observations of the determinized game from the search's root on and acts as
