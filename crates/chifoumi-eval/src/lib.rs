@@ -26,7 +26,7 @@ pub mod show;
 mod spec;
 
 pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_all};
-pub use spec::{ArenaSpec, MatchSpec, RulesSpec, RunKind, RunSpec, labels, spec_of};
+pub use spec::{ArenaSpec, MatchSpec, RunKind, RunSpec, labels, spec_of};
 
 /// What can go wrong in a Chifoumi run.
 #[derive(Debug, thiserror::Error)]

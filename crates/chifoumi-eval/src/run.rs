@@ -62,8 +62,8 @@ impl<'a> Runner<'a> {
         Ok(Runner {
             run,
             factory,
-            rules: run.rules()?,
-            arena: run.arena_rules()?,
+            rules: run.rules.clone(),
+            arena: run.arena_rules(),
         })
     }
 

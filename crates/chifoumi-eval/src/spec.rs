@@ -1,7 +1,7 @@
 //! [`RunSpec`]: what a run plays (players, matches, seed, rules), kept as JSON in its records so
 //! that `--resume` and `pjlab report` read it back; and its schedule of [`MatchSpec`]s.
 
-use pjlab_chifoumi::{ArenaRules, Map, Rules};
+use pjlab_chifoumi::{ArenaRules, Rules};
 use pjlab_core::seed;
 use serde::{Deserialize, Serialize};
 
@@ -11,64 +11,6 @@ use crate::Error;
 /// manifest and the records' footer give), of which a Chifoumi run is a `Match` (two players),
 /// a `Tournament` (every pair) or an `Arena` (every player on one grid).
 pub use pjlab_run::dir::RunKind;
-
-/// [`Rules`] in a form JSON can hold (the map as its text).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RulesSpec {
-    /// The map in the map-file format.
-    pub map: String,
-    /// Objects of each type dealt in its zone (objects).
-    pub zone_objects: u8,
-    /// Objects of each type dealt anywhere (objects).
-    pub random_objects: u8,
-    /// Visibility radius (cells).
-    pub radius: u8,
-    /// Rounds before a game is a draw (rounds).
-    pub max_rounds: u16,
-    /// Games in a match (games).
-    pub games: u16,
-    /// Whether the first mover alternates between games.
-    pub alternate_first: bool,
-    /// Whether `STAY` is an action.
-    pub stay: bool,
-    /// Whether a match's next game keeps the uncollected objects.
-    pub keep_objects: bool,
-}
-
-impl RulesSpec {
-    /// The spec of `rules`.
-    pub fn of(rules: &Rules) -> RulesSpec {
-        RulesSpec {
-            map: rules.map.to_text(),
-            zone_objects: rules.zone_objects,
-            random_objects: rules.random_objects,
-            radius: rules.radius,
-            max_rounds: rules.max_rounds,
-            games: rules.games,
-            alternate_first: rules.alternate_first,
-            stay: rules.stay,
-            keep_objects: rules.keep_objects,
-        }
-    }
-
-    /// The rules back.
-    ///
-    /// # Errors
-    /// [`Error::Game`] when the map text does not parse.
-    pub fn rules(&self) -> Result<Rules, Error> {
-        Ok(Rules {
-            map: Map::parse(&self.map).map_err(pjlab_chifoumi::Error::from)?,
-            zone_objects: self.zone_objects,
-            random_objects: self.random_objects,
-            radius: self.radius,
-            max_rounds: self.max_rounds,
-            games: self.games,
-            alternate_first: self.alternate_first,
-            stay: self.stay,
-            keep_objects: self.keep_objects,
-        })
-    }
-}
 
 /// What an arena run adds to the rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,8 +32,8 @@ pub struct RunSpec {
     pub matches: u32,
     /// The run's seed: every match's seed derives from it.
     pub seed: u64,
-    /// The rules of every game.
-    pub rules: RulesSpec,
+    /// The rules of every game (the map as its text).
+    pub rules: Rules,
     /// The arena's length and sit-out (arena runs only).
     pub arena: Option<ArenaSpec>,
     /// One provenance per invocation (the first run and every resume).
@@ -133,29 +75,18 @@ pub fn spec_of(label: &str) -> &str {
 }
 
 impl RunSpec {
-    /// The rules of the run's matches.
-    ///
-    /// # Errors
-    /// [`Error::Game`] when the stored map does not parse.
-    pub fn rules(&self) -> Result<Rules, Error> {
-        self.rules.rules()
-    }
-
     /// The arena rules of an arena run.
-    ///
-    /// # Errors
-    /// [`Error::Game`] when the stored map does not parse.
-    pub fn arena_rules(&self) -> Result<ArenaRules, Error> {
+    pub fn arena_rules(&self) -> ArenaRules {
         let arena = self.arena.unwrap_or(ArenaSpec {
             turns: ArenaRules::default().turns,
             sit_out: ArenaRules::default().sit_out,
         });
-        Ok(ArenaRules {
-            rules: self.rules()?,
+        ArenaRules {
+            rules: self.rules.clone(),
             players: self.players.len() as u8,
             turns: arena.turns,
             sit_out: arena.sit_out,
-        })
+        }
     }
 
     /// The pairs of player indices that meet: one for a match, every pair for a tournament.
@@ -223,12 +154,12 @@ impl RunSpec {
         }
         match self.kind {
             RunKind::Arena => {
-                let rules = self.arena_rules()?;
+                let rules = self.arena_rules();
                 let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
                 pjlab_chifoumi::Arena::new(&rules, &mut rng)?;
             }
             _ => {
-                pjlab_chifoumi::Match::new(&self.rules()?, 0)?;
+                pjlab_chifoumi::Match::new(&self.rules, 0)?;
             }
         }
         Ok(())

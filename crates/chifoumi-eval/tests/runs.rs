@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use pjlab_chifoumi::{GameEnd, Match, Player, Rules};
 use pjlab_chifoumi_eval::record::Records;
 use pjlab_chifoumi_eval::report::{arena_stats, markdown, match_stats};
-use pjlab_chifoumi_eval::{ArenaSpec, Played, RulesSpec, RunKind, RunSpec, labels, play_all, show};
+use pjlab_chifoumi_eval::{ArenaSpec, Played, RunKind, RunSpec, labels, play_all, show};
 
 fn factory(spec: &str) -> Result<Box<dyn Player + Send>, pjlab_core::BoxError> {
     Ok(pjlab_chifoumi::parse_player(spec)?)
@@ -24,7 +24,7 @@ fn run(kind: RunKind, players: &[&str], matches: u32) -> RunSpec {
         players: labels(&players.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
         matches,
         seed: 7,
-        rules: RulesSpec::of(&rules),
+        rules,
         arena: (kind == RunKind::Arena).then_some(ArenaSpec {
             turns: 300,
             sit_out: 20,
@@ -96,7 +96,7 @@ fn records_read_back_and_replay_exactly() {
     let back = Records::read(dir.path()).unwrap();
     assert_eq!(back, records);
     // Each match replays from its seed and actions, and the replay gives the recorded games.
-    let rules = spec.rules().unwrap();
+    let rules = spec.rules.clone();
     for m in &back.matches {
         let mut game = Match::new(&rules, m.spec.seed).unwrap();
         for (g, actions) in m.actions.iter().enumerate() {
@@ -250,7 +250,7 @@ fn a_shown_game_steps_through_every_turn() {
     let spec = run(RunKind::Match, &["focused:C", "greedy"], 2);
     let records = play(&spec, None, 1);
     let m = &records.matches[1];
-    let rules = spec.rules().unwrap();
+    let rules = spec.rules.clone();
     for game in 0..m.actions.len() {
         let names = ["focused:C".to_string(), "greedy".to_string()];
         let page = show::match_game_page(&rules, m.spec.seed, &m.actions, game, names).unwrap();

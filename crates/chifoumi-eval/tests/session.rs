@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use pjlab_chifoumi::{Player, Rules};
 use pjlab_chifoumi_eval::record::Records;
-use pjlab_chifoumi_eval::{RulesSpec, RunKind, RunSpec, labels, session};
+use pjlab_chifoumi_eval::{RunKind, RunSpec, labels, session};
 
 fn factory(spec: &str) -> Result<Box<dyn Player + Send>, pjlab_core::BoxError> {
     Ok(pjlab_chifoumi::parse_player(spec)?)
@@ -22,7 +22,7 @@ fn spec() -> RunSpec {
         players: labels(&["random".into(), "greedy".into(), "observer".into()]),
         matches: 4,
         seed: 3,
-        rules: RulesSpec::of(&rules),
+        rules,
         arena: None,
         sessions: Vec::new(),
     }

@@ -313,3 +313,17 @@ impl Map {
         out
     }
 }
+
+/// A map is kept (in run records, JSON and TOML) as its map-file text.
+impl serde::Serialize for Map {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.to_text())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Map {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Map, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Map::parse(&text).map_err(serde::de::Error::custom)
+    }
+}

@@ -15,8 +15,9 @@ pub const MAX_ROUNDS: u16 = 10_000;
 /// Longest match (games): scores fit in 16 bits.
 pub const MAX_GAMES: u16 = 10_000;
 
-/// The rules of a game and a match. `Default` is the spec's.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The rules of a game and a match. `Default` is the spec's. Serialised (in run records) with
+/// the map as its text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rules {
     /// The grid, walls and zones (default: 20 x 20, no walls, the spec's zones).
     pub map: Map,

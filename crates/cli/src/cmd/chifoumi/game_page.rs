@@ -39,7 +39,7 @@ pub(super) fn run_show(
             let names = m.spec.seats.iter().map(|&p| records.run.players[p].clone());
             let names: Vec<String> = names.collect();
             (
-                records.run.rules()?,
+                records.run.rules.clone(),
                 [names[0].clone(), names[1].clone()],
                 m.spec.seed,
                 m.actions.clone(),

@@ -6,9 +6,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use pjlab_arena::session::split_agents;
 use pjlab_chifoumi::{Player, Rules};
-use pjlab_chifoumi_eval::{
-    ArenaSpec, RulesSpec, RunKind, RunSpec, Runner, labels, report, session,
-};
+use pjlab_chifoumi_eval::{ArenaSpec, RunKind, RunSpec, Runner, labels, report, session};
 use pjlab_run::session::resume_hint;
 
 use crate::Verbosity;
@@ -102,13 +100,13 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
             players: labels(&specs),
             matches,
             seed: common.seed,
-            rules: RulesSpec::of(&common.rules()?),
+            rules: common.rules()?,
             arena,
             sessions: Vec::new(),
         })
     };
     let mut records = session::open(&out, kind, new)?;
-    let rules = records.run.rules()?;
+    let rules = records.run.rules.clone();
     let factory = |spec: &str| player(spec, &rules);
     // Every player is built once before anything is written.
     Runner::new(&records.run, &factory)?;
