@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 use pjlab_core::{GameKit, Provenance};
 use pjlab_run::dir::Opener;
 
+use crate::fault::SpecFault;
 use crate::runner::{Factory, Played};
 use crate::schedule::RunSpec;
 use crate::shard::Shard;
@@ -95,7 +96,7 @@ impl<K: GameKit> Finished<K> {
 /// into a file beside the report.
 ///
 /// # Errors
-/// As [`session::open`] and [`session::play`]; [`Error::Options`] when a resumed run is not of
+/// As [`session::open`] and [`session::play`]; [`Error::Spec`] when a resumed run is not of
 /// the shard asked for, [`Error::Lock`] when the directory cannot be made, another process holds
 /// it or its manifest names another kind of run or another game, and the report's errors.
 pub fn play_run<K: GameKit>(
@@ -128,12 +129,12 @@ pub fn play_run<K: GameKit>(
         .map_err(Error::Lock)?;
     let (mut spec, mut played) = session::open::<K>(out, new, launch.resume)?;
     if let Some(asked) = launch.shard.filter(|&s| spec.shard != Some(s)) {
-        return Err(Error::Options(format!(
-            "{} holds {}, not shard {asked}",
-            out.display(),
-            spec.shard
-                .map_or("an unsharded run".to_string(), |s| format!("shard {s}"))
-        )));
+        return Err(SpecFault::OtherShard {
+            out: out.display().to_string(),
+            held: spec.shard,
+            asked,
+        }
+        .into());
     }
     spec.sessions.push(launch.provenance.clone());
     // The provenance is in the records' footer (the spec's sessions), not provenance.jsonl.

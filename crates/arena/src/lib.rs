@@ -20,6 +20,7 @@
 //!   plots; [`timing`]: each player's time per move.
 
 pub mod drive;
+pub mod fault;
 pub mod merge;
 mod opening;
 pub mod pool;
@@ -37,6 +38,7 @@ use std::path::PathBuf;
 
 pub use pjlab_stats::{plot, stats, table};
 
+pub use fault::{MergeFault, PoolFault, SpecFault};
 pub use runner::{Clock, Ending, Factory, MoveEffort, PlayOptions, Played, PlayedGame, play_games};
 pub use schedule::{GameSpec, Opening, Player, RunKind, RunSpec};
 pub use shard::{ParseShardError, Shard};
@@ -66,9 +68,15 @@ pub enum GameFault {
 /// What can go wrong in a run.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Inconsistent options (players, variants, counts).
-    #[error("{0}")]
-    Options(String),
+    /// A run spec that cannot be played (players, variants, counts, shards).
+    #[error(transparent)]
+    Spec(#[from] SpecFault),
+    /// Replicates that cannot be pooled.
+    #[error(transparent)]
+    Pool(#[from] PoolFault),
+    /// Shards that cannot be merged.
+    #[error(transparent)]
+    Merge(#[from] MergeFault),
     /// The game refused: an unknown variant.
     #[error(transparent)]
     Game(#[from] pjlab_core::Error),

@@ -8,6 +8,7 @@ use std::path::Path;
 use pjlab_core::GameKit;
 use pjlab_run::dir::Opener;
 
+use crate::fault::MergeFault;
 use crate::runner::Played;
 use crate::schedule::RunSpec;
 use crate::{Error, record, report, session};
@@ -17,7 +18,7 @@ use crate::{Error, record, report, session};
 /// its report.
 ///
 /// # Errors
-/// [`Error::Options`] for a spec whose schedule cannot be made, [`Error::Lock`] when `out` is
+/// [`Error::Spec`] for a spec whose schedule cannot be made, [`Error::Lock`] when `out` is
 /// refused or cannot be made, [`Error::Io`] or [`Error::Records`] when a file cannot be written.
 pub fn write_joined<K: GameKit>(
     out: &Path,
@@ -64,7 +65,7 @@ pub struct ShardRun<K: GameKit> {
 /// shard order, and every game, sorted by id.
 ///
 /// # Errors
-/// [`Error::Options`] when a run is not a shard, when the shards' options differ in anything but
+/// [`Error::Merge`] when a run is not a shard, when the shards' options differ in anything but
 /// their shard, command and sessions, when their shard counts disagree, when a shard is missing
 /// or given twice, when a shard holds a game not of its part or a game held elsewhere, and when a
 /// shard is unfinished.
@@ -76,12 +77,12 @@ pub fn merge<K: GameKit>(shards: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Playe
     for s in &shards {
         let differ = differences(&first.spec, &s.spec)?;
         if !differ.is_empty() {
-            return Err(Error::Options(format!(
-                "{} and {} are not shards of one run: their {} differ",
-                first.source,
-                s.source,
-                differ.join(", ")
-            )));
+            return Err(MergeFault::NotShards {
+                first: first.source.clone(),
+                other: s.source.clone(),
+                differ,
+            }
+            .into());
         }
         check_games(s, &mut seen)?;
         games.extend(s.games.iter().cloned());
@@ -102,40 +103,38 @@ fn in_shard_order<K: GameKit>(shards: Vec<ShardRun<K>>) -> Result<Vec<ShardRun<K
     let mut count = None;
     for s in shards {
         let Some(shard) = s.spec.shard else {
-            return Err(Error::Options(format!(
-                "{} is not a shard: it was run without --shard",
-                s.source
-            )));
+            return Err(MergeFault::NotAShard(s.source.clone()).into());
         };
         let (n, named) = count.get_or_insert((shard.count(), s.source.clone()));
         let n = *n;
         if shard.count() != n {
-            return Err(Error::Options(format!(
-                "shard counts disagree: {named} is one of {n} shards, {} ({shard}) one of {}",
-                s.source,
-                shard.count()
-            )));
+            return Err(MergeFault::Counts {
+                named: named.clone(),
+                count: n,
+                other: s.source.clone(),
+                shard,
+            }
+            .into());
         }
         if let Some(other) = by_index.get(&shard.index()) {
-            return Err(Error::Options(format!(
-                "shard {shard} is given twice: {} and {}",
-                other.source, s.source
-            )));
+            return Err(MergeFault::Twice {
+                shard,
+                first: other.source.clone(),
+                second: s.source.clone(),
+            }
+            .into());
         }
         by_index.insert(shard.index(), s);
     }
     let Some((n, _)) = count else {
-        return Err(Error::Options("no shard to merge".into()));
+        return Err(MergeFault::None.into());
     };
     let missing: Vec<String> = (1..=n)
         .filter(|k| !by_index.contains_key(k))
         .map(|k| format!("{k}/{n}"))
         .collect();
     if !missing.is_empty() {
-        return Err(Error::Options(format!(
-            "shard {} missing: merging needs all {n} shards",
-            missing.join(", ")
-        )));
+        return Err(MergeFault::Missing { missing, count: n }.into());
     }
     Ok(by_index.into_values().collect())
 }
@@ -147,28 +146,35 @@ fn check_games<'a, K: GameKit>(
     seen: &mut HashMap<u64, &'a str>,
 ) -> Result<(), Error> {
     let part = s.spec.shard_schedule::<K>()?;
-    let shard = s.spec.shard.map(|x| x.to_string()).unwrap_or_default();
+    let Some(shard) = s.spec.shard else {
+        return Err(MergeFault::NotAShard(s.source.clone()).into());
+    };
     for g in &s.games {
         if !part.iter().any(|p| p.id == g.spec.id) {
-            return Err(Error::Options(format!(
-                "{}: game {} is not of shard {shard}",
-                s.source, g.spec.id
-            )));
+            return Err(MergeFault::NotOfShard {
+                source_dir: s.source.clone(),
+                id: g.spec.id,
+                shard,
+            }
+            .into());
         }
         if let Some(other) = seen.insert(g.spec.id, &s.source) {
-            return Err(Error::Options(format!(
-                "game {} appears twice: in {other} and in {}",
-                g.spec.id, s.source
-            )));
+            return Err(MergeFault::GameTwice {
+                id: g.spec.id,
+                first: other.to_string(),
+                second: s.source.clone(),
+            }
+            .into());
         }
     }
     if s.games.len() < part.len() {
-        return Err(Error::Options(format!(
-            "{} is unfinished: {} of the {} games of shard {shard} played (finish it with --resume)",
-            s.source,
-            s.games.len(),
-            part.len()
-        )));
+        return Err(MergeFault::Unfinished {
+            source_dir: s.source.clone(),
+            played: s.games.len(),
+            of: part.len(),
+            shard,
+        }
+        .into());
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use pjlab_core::GameKit;
 
 use crate::Error;
+use crate::fault::PoolFault;
 use crate::merge::{ShardRun, bare, differences};
 use crate::runner::Played;
 use crate::schedule::RunSpec;
@@ -19,20 +20,18 @@ use crate::schedule::RunSpec;
 /// after another (ids and colour pairs numbered on from the previous replicate's).
 ///
 /// # Errors
-/// [`Error::Options`] with fewer than two replicates, for a shard, an unfinished replicate or a
+/// [`Error::Pool`] with fewer than two replicates, for a shard, an unfinished replicate or a
 /// pool, for two replicates of one seed, and when their options differ in anything but their
 /// seed, command and sessions.
 pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K>>), Error> {
     let Some(first) = runs.first() else {
-        return Err(Error::Options(
-            "pooling needs at least two replicates".into(),
-        ));
+        return Err(PoolFault::TooFew { only: None }.into());
     };
     if runs.len() < 2 {
-        return Err(Error::Options(format!(
-            "pooling needs at least two replicates, got only {}",
-            first.source
-        )));
+        return Err(PoolFault::TooFew {
+            only: Some(first.source.clone()),
+        }
+        .into());
     }
     let seedless = |spec: &RunSpec| RunSpec {
         seed: 0,
@@ -44,19 +43,19 @@ pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K
         lengths.push(check_replicate(run)?);
         let differ = differences(&seedless(&first.spec), &seedless(&run.spec))?;
         if !differ.is_empty() {
-            return Err(Error::Options(format!(
-                "{} and {} are not replicates of one match: their {} differ",
-                first.source,
-                run.source,
-                differ.join(", ")
-            )));
+            return Err(PoolFault::NotReplicates {
+                first: first.source.clone(),
+                other: run.source.clone(),
+                differ,
+            }
+            .into());
         }
         if seeds.contains(&run.spec.seed) {
-            return Err(Error::Options(format!(
-                "seed {} is pooled twice ({} is one of them): replicates are played with \
-                 different seeds",
-                run.spec.seed, run.source
-            )));
+            return Err(PoolFault::SeedTwice {
+                seed: run.spec.seed,
+                source_dir: run.source.clone(),
+            }
+            .into());
         }
         seeds.push(run.spec.seed);
     }
@@ -87,25 +86,24 @@ pub fn pool<K: GameKit>(runs: Vec<ShardRun<K>>) -> Result<(RunSpec, Vec<Played<K
 /// its schedule holds.
 fn check_replicate<K: GameKit>(run: &ShardRun<K>) -> Result<usize, Error> {
     if let Some(shard) = run.spec.shard {
-        return Err(Error::Options(format!(
-            "{} is shard {shard} of a run: merge the run's shards first (`pjlab report --merge`)",
-            run.source
-        )));
+        return Err(PoolFault::Shard {
+            source_dir: run.source.clone(),
+            shard,
+        }
+        .into());
     }
     if !run.spec.pooled_seeds.is_empty() {
-        return Err(Error::Options(format!(
-            "{} is already a pool: give its replicates instead",
-            run.source
-        )));
+        return Err(PoolFault::AlreadyPool(run.source.clone()).into());
     }
     let scheduled = run.spec.schedule::<K>()?.len();
     let ids: HashSet<u64> = run.games.iter().map(|g| g.spec.id).collect();
     if ids.len() < scheduled {
-        return Err(Error::Options(format!(
-            "{} is unfinished: {} of its {scheduled} games played (finish it with --resume)",
-            run.source,
-            ids.len()
-        )));
+        return Err(PoolFault::Unfinished {
+            source_dir: run.source.clone(),
+            played: ids.len(),
+            scheduled,
+        }
+        .into());
     }
     Ok(scheduled)
 }

@@ -5,6 +5,7 @@ use pjlab_core::{GameKit, SetupVariant};
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
+use crate::fault::SpecFault;
 use crate::shard::Shard;
 
 pub use crate::opening::{Opening, random_opening};
@@ -124,7 +125,7 @@ impl<V: SetupVariant> GameSpec<V> {
 /// Parses a comma-separated list of the variant names of `K`'s game.
 ///
 /// # Errors
-/// [`Error::Options`] on an unknown name or an empty list.
+/// [`Error::Game`] on an unknown name, [`Error::Spec`] for an empty list.
 pub fn parse_variants<K: GameKit>(list: &str) -> Result<Vec<K::Variant>, Error> {
     let variants: Vec<K::Variant> = list
         .split(',')
@@ -134,7 +135,7 @@ pub fn parse_variants<K: GameKit>(list: &str) -> Result<Vec<K::Variant>, Error> 
         .map(|v| K::variant(v).map_err(Error::Game))
         .collect::<Result<_, _>>()?;
     if variants.is_empty() {
-        return Err(Error::Options("no setup variant given".into()));
+        return Err(SpecFault::NoVariant.into());
     }
     Ok(variants)
 }
@@ -143,14 +144,14 @@ impl RunSpec {
     /// The run's variants, parsed for `K`'s game.
     ///
     /// # Errors
-    /// [`Error::Options`] on an unknown name, or when the run is of another game.
+    /// [`Error::Game`] on an unknown name, [`Error::Spec`] when the run is of another game.
     pub fn parsed_variants<K: GameKit>(&self) -> Result<Vec<K::Variant>, Error> {
         if self.game != K::INFO.name {
-            return Err(Error::Options(format!(
-                "the run is a {} run, not a {} one",
-                self.game,
-                K::INFO.name
-            )));
+            return Err(SpecFault::OtherGame {
+                run: self.game.clone(),
+                kit: K::INFO.name,
+            }
+            .into());
         }
         parse_variants::<K>(&self.variants.join(","))
     }
@@ -160,7 +161,7 @@ impl RunSpec {
     /// ([`RunSpec::pooled_seeds`]), each replicate's games with its seed, one after another.
     ///
     /// # Errors
-    /// [`Error::Options`] when the spec is inconsistent (players, variants, counts).
+    /// [`Error::Spec`] when the spec is inconsistent (players, variants, counts).
     pub fn schedule<K: GameKit>(&self) -> Result<Vec<GameSpec<K::Variant>>, Error> {
         if self.pooled_seeds.is_empty() {
             return self.schedule_of_one::<K>();
@@ -195,29 +196,18 @@ impl RunSpec {
             RunKind::Match | RunKind::Tournament => 2,
             RunKind::Balance => 1,
             other => {
-                return Err(Error::Options(format!(
-                    "a {} run is not played by the arena (match, tournament or balance)",
-                    other.name()
-                )));
+                return Err(SpecFault::NotArena(other).into());
             }
         };
         if players < need || (self.kind == RunKind::Match && players != 2) {
-            return Err(Error::Options(format!(
-                "a {:?} needs {} players, got {players}",
-                self.kind,
-                if self.kind == RunKind::Tournament {
-                    "at least 2"
-                } else if need == 2 {
-                    "2"
-                } else {
-                    "1"
-                }
-            )));
+            return Err(SpecFault::Players {
+                kind: self.kind,
+                got: players,
+            }
+            .into());
         }
         if self.games == 0 {
-            return Err(Error::Options(
-                "the number of games must be positive".into(),
-            ));
+            return Err(SpecFault::NoGames.into());
         }
         // Each variant has its own setup counter: enumerable ones walk their setups in order,
         // random ones draw seeds.
@@ -278,7 +268,7 @@ impl RunSpec {
     /// pair), in schedule order.
     ///
     /// # Errors
-    /// As [`RunSpec::schedule`]; and [`Error::Options`] for a shard of a run with an SPRT (a
+    /// As [`RunSpec::schedule`]; and [`Error::Spec`] for a shard of a run with an SPRT (a
     /// sequential test decides on the games in order, which shards cannot share), or of a run
     /// with fewer colour pairs than shards (some would play nothing).
     pub fn shard_schedule<K: GameKit>(&self) -> Result<Vec<GameSpec<K::Variant>>, Error> {
@@ -287,11 +277,7 @@ impl RunSpec {
             return Ok(games);
         };
         if self.sprt.is_some() {
-            return Err(Error::Options(
-                "--shard cannot split a run with --sprt-elo: a sequential test decides on the \
-                 games in the order they finish"
-                    .into(),
-            ));
+            return Err(SpecFault::ShardOfSprt.into());
         }
         let pairs = games.last().map_or(0, |g| g.pair + 1);
         if pairs < u64::from(shard.count()) {
@@ -299,9 +285,12 @@ impl RunSpec {
                 RunKind::Match | RunKind::Tournament => "colour pairs",
                 _ => "games",
             };
-            return Err(Error::Options(format!(
-                "shard {shard}: the run has {pairs} {what}, so it splits into at most {pairs} shards"
-            )));
+            return Err(SpecFault::TooManyShards {
+                shard,
+                units: pairs,
+                what,
+            }
+            .into());
         }
         games.retain(|g| shard.holds(g.pair));
         Ok(games)

@@ -12,6 +12,7 @@ use pjlab_run::dir::{Manifest, RunKind};
 use pjlab_run::pool::{Order, Pool};
 use pjlab_run::session::{self as run, Records, Saving, Session};
 
+use crate::fault::SpecFault;
 use crate::runner::{Factory, PlayOptions, Played, Runner};
 use crate::schedule::{GameSpec, Opening, Player, RunSpec};
 use crate::stats::{SprtDecision, Wdl};
@@ -74,7 +75,7 @@ pub fn write_manifest(dir: &Path, spec: &RunSpec) -> Result<(), Error> {
 /// games already played.
 ///
 /// # Errors
-/// [`Error::Session`] for the refusals above, [`Error::Options`] for a pool of replicates,
+/// [`Error::Session`] for the refusals above, [`Error::Spec`] for a pool of replicates,
 /// [`Error::Records`], [`Error::Footer`] or [`Error::Recorded`] for a file that does not read back.
 pub fn open<K: GameKit>(
     out: &Path,
@@ -97,11 +98,7 @@ pub fn open<K: GameKit>(
         },
     )?;
     if !games.spec.pooled_seeds.is_empty() {
-        return Err(Error::Options(format!(
-            "{} is a pool of replicates (`pjlab report --pool`): resume each replicate in its \
-             own directory, then pool them again",
-            out.display()
-        )));
+        return Err(SpecFault::ResumePool(out.display().to_string()).into());
     }
     Ok((games.spec, games.played))
 }
@@ -229,7 +226,7 @@ pub fn play<K: GameKit>(
 /// without one the label is the spec itself. Repeated labels are made unique with `#2`, `#3`.
 ///
 /// # Errors
-/// [`Error::Options`] for an empty name, or a spec naming its agent twice.
+/// [`Error::Spec`] for an empty name, or a spec naming its agent twice.
 pub fn players(specs: Vec<String>) -> Result<Vec<Player>, Error> {
     let mut out: Vec<Player> = Vec::new();
     let mut bases: Vec<String> = Vec::new();
@@ -263,12 +260,10 @@ fn take_name(text: &str) -> Result<(String, Option<String>), Error> {
         };
         let value = value.trim();
         if value.is_empty() {
-            return Err(Error::Options(format!(
-                "`{text}`: `name=` needs a name (the agent's label in reports)"
-            )));
+            return Err(SpecFault::EmptyName(text.to_string()).into());
         }
         if name.replace(value.to_string()).is_some() {
-            return Err(Error::Options(format!("`{text}` names its agent twice")));
+            return Err(SpecFault::NamedTwice(text.to_string()).into());
         }
     }
     let spec = if kept.is_empty() {

@@ -66,7 +66,7 @@ impl Group {
 /// Each of the run's variants, in the run's order, with the numbers of its games.
 ///
 /// # Errors
-/// [`Error::Options`] when the run names a variant the game does not have.
+/// [`Error::Game`] when the run names a variant the game does not have.
 pub fn variant_groups<K: GameKit>(
     run: &RunSpec,
     games: &[Played<K>],
