@@ -43,9 +43,99 @@ pub enum Error {
     /// The training data hold no position (that the filters keep).
     #[error("no positions in the data")]
     NoPositions,
-    /// A setting is out of range.
-    #[error("{0}")]
-    Config(String),
+    /// Training options out of range.
+    #[error(
+        "batch, learning rate and label scale must be positive, lambda a share from 0 to 1 and \
+         validation from 0 to below 1"
+    )]
+    TrainOptions,
+    /// Data options out of range: no worker, or a depth of 0.
+    #[error("data needs a worker and a depth of at least 1")]
+    NoWorkerOrDepth,
+    /// Data options out of range: the opening plies or the random moves' share.
+    #[error("opening plies must be a range min..=max and random moves a share from 0 to 1")]
+    Openings,
+    /// Data asked of no setup variant.
+    #[error("data needs a variant")]
+    NoVariant,
+    /// A training sample with a feature the network has no input for.
+    #[error("a sample has a feature beyond {inputs}")]
+    FeatureBeyond {
+        /// The network's inputs.
+        inputs: usize,
+    },
+    /// Factorised training of a feature set that has no factors.
+    #[error("feature set `{0}` has no factors to train (factorise = true)")]
+    NoFactors(String),
+    /// A feature set larger than the network, or with more features on at once than the
+    /// forward pass takes.
+    #[error("{features} features with up to {active} on do not fit a network of {inputs} inputs")]
+    TooManyFeatures {
+        /// The feature set's size.
+        features: usize,
+        /// Its most features on at once.
+        active: usize,
+        /// The network's inputs.
+        inputs: usize,
+    },
+    /// A network's input count out of range.
+    #[error("inputs must be 1 to 65536, got {0}")]
+    Inputs(usize),
+    /// A network's layer sizes out of range.
+    #[error(
+        "hidden must be 1 to {} and l2 1 to {}, got {hidden} and {l2}",
+        crate::net::MAX_HIDDEN,
+        crate::net::MAX_L2
+    )]
+    Sizes {
+        /// The accumulator's width.
+        hidden: usize,
+        /// The second layer's width.
+        l2: usize,
+    },
+    /// A network whose weights' lengths do not match its sizes.
+    #[error("an inconsistent network")]
+    Inconsistent,
+    /// Weights too large for integer accumulators.
+    #[error(
+        "accumulators up to {0:.1} in size do not fit 16 bits at {scale} units apiece",
+        scale = crate::quant::MIN_SCALE
+    )]
+    AccumulatorRange(f64),
+    /// Second-layer weights too large for 16-bit integers.
+    #[error(
+        "second-layer weights up to {0:.1} do not fit 16 bits at {scale} units apiece",
+        scale = crate::quant::MIN_SCALE
+    )]
+    SecondLayerRange(f64),
+    /// A network whose accumulator is not as wide as the positions that track it.
+    #[error("an accumulator of {hidden} does not fit positions tracked at {width}")]
+    Width {
+        /// The network's accumulator width.
+        hidden: usize,
+        /// The width the positions track.
+        width: usize,
+    },
+    /// A data directory that already holds positions, opened without resuming.
+    #[error(
+        "{0} already holds {file}; resume it (--resume) or choose another directory",
+        file = crate::data::POSITIONS_FILE
+    )]
+    HoldsPositions(String),
+    /// A positions table whose footer lacks what a resume needs.
+    #[error("{path}: its footer has no readable {what}; it cannot be resumed")]
+    Footer {
+        /// The table.
+        path: String,
+        /// What it lacks.
+        what: &'static str,
+    },
+    /// Positions resumed with other options than they were played with.
+    #[error(
+        "{0} holds positions played with other options; resume it with the same ones or choose \
+         another directory"
+    )]
+    OtherOptions(String),
     /// A run directory could not be opened (locked by another process, holding another kind
     /// of run, unwritable).
     #[error(transparent)]

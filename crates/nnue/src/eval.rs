@@ -32,7 +32,7 @@ impl<G: Game, H> NnueEval<G, H> {
     /// the game's evaluation `inner` for tactics and move order.
     ///
     /// # Errors
-    /// [`Error::Features`] when the network was trained on other features, [`Error::Config`]
+    /// [`Error::Features`] when the network was trained on other features, [`Error::TooManyFeatures`]
     /// when the feature set is larger than the network or has too many features on at once.
     pub fn new(
         card: &Card,
@@ -48,12 +48,11 @@ impl<G: Game, H> NnueEval<G, H> {
             });
         }
         if features.num_features() > network.inputs || features.max_active() > MAX_ACTIVE {
-            return Err(Error::Config(format!(
-                "{} features with up to {} on do not fit a network of {} inputs",
-                features.num_features(),
-                features.max_active(),
-                network.inputs
-            )));
+            return Err(Error::TooManyFeatures {
+                features: features.num_features(),
+                active: features.max_active(),
+                inputs: network.inputs,
+            });
         }
         debug_assert!(network.hidden <= MAX_HIDDEN);
         Ok(NnueEval {
@@ -69,16 +68,11 @@ impl<G: Game, H> NnueEval<G, H> {
     /// sparse features and its hand-written evaluation.
     ///
     /// # Errors
-    /// [`Error::Config`] when the game has no sparse features, [`Error::Format`] when the file
+    /// [`Error::NoFeatures`] when the game has no sparse features, [`Error::Format`] when the file
     /// does not load or holds another game's network, [`Error::Features`] when it was trained
     /// on another feature set, [`Error::Game`] when the game's evaluation does not load.
     pub fn load<K: GameKit<Game = G, Eval = H>>(path: &Path) -> Result<NnueEval<G, H>, Error> {
-        let features = K::sparse_features().ok_or_else(|| {
-            Error::Config(format!(
-                "{} has no sparse features for a learned evaluation",
-                K::INFO.name
-            ))
-        })?;
+        let features = K::sparse_features().ok_or(Error::NoFeatures(K::INFO.name))?;
         let (card, network) = crate::file::load(path)?;
         if card.game != K::INFO.name {
             return Err(Error::Format {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 /// The widest accumulator (per point of view) the forward pass takes on the stack.
 pub const MAX_HIDDEN: usize = 256;
 /// The widest second layer.
-const MAX_L2: usize = 64;
+pub(crate) const MAX_L2: usize = 64;
 
 /// A network over `inputs` sparse features: accumulator width `hidden` per point of view,
 /// `l2` units after it, one output.
@@ -35,17 +35,13 @@ impl Network {
     /// A network of these sizes with every weight zero.
     ///
     /// # Errors
-    /// [`crate::Error::Config`] when a size is 0 or above what the forward pass takes.
+    /// [`crate::Error::Inputs`] or [`crate::Error::Sizes`] when a size is 0 or above what the forward pass takes.
     pub fn zeros(inputs: usize, hidden: usize, l2: usize) -> Result<Network, crate::Error> {
         if inputs == 0 || inputs > usize::from(u16::MAX) + 1 {
-            return Err(crate::Error::Config(format!(
-                "inputs must be 1 to 65536, got {inputs}"
-            )));
+            return Err(crate::Error::Inputs(inputs));
         }
         if hidden == 0 || hidden > MAX_HIDDEN || l2 == 0 || l2 > MAX_L2 {
-            return Err(crate::Error::Config(format!(
-                "hidden must be 1 to {MAX_HIDDEN} and l2 1 to {MAX_L2}, got {hidden} and {l2}"
-            )));
+            return Err(crate::Error::Sizes { hidden, l2 });
         }
         Ok(Network {
             inputs,

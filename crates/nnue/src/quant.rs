@@ -50,11 +50,12 @@ impl QuantisedNetwork {
     /// `network` in integers, for positions with at most `max_active` features on.
     ///
     /// # Errors
-    /// [`Error::Config`] when the network is inconsistent or its weights are too large for
+    /// [`Error::Inconsistent`], [`Error::AccumulatorRange`] or [`Error::SecondLayerRange`] when
+    /// the network is inconsistent or its weights are too large for
     /// `i16` accumulators or second-layer weights at 64 units per unit or more.
     pub fn new(network: &Network, max_active: usize) -> Result<QuantisedNetwork, Error> {
         if !network.is_consistent() {
-            return Err(Error::Config("an inconsistent network".into()));
+            return Err(Error::Inconsistent);
         }
         let (h, n) = (network.hidden, 2 * network.hidden);
         // The largest accumulator in size, column by column: the bias and the largest weights
@@ -71,13 +72,8 @@ impl QuantisedNetwork {
         // Room for the rounding: each weight moves by at most half a unit.
         let room = |scale: f64| bound * scale + 0.5 * (max_active + 1) as f64;
         // At most 2^14, so that the clipping's top fits an `i16`; at least `MIN_SCALE`.
-        let acc_scale =
-            largest_power_of_two(14, |s| room(s) <= f64::from(i16::MAX)).ok_or_else(|| {
-                Error::Config(format!(
-                    "accumulators up to {bound:.1} in size do not fit 16 bits at \
-                     {MIN_SCALE} units apiece"
-                ))
-            })?;
+        let acc_scale = largest_power_of_two(14, |s| room(s) <= f64::from(i16::MAX))
+            .ok_or(Error::AccumulatorRange(bound))?;
         let w2_max = network
             .w2
             .iter()
@@ -94,12 +90,7 @@ impl QuantisedNetwork {
             w <= f64::from(i16::MAX)
                 && n as f64 * a * w + b2_max * a * s + 0.5 <= f64::from(i32::MAX)
         };
-        let w2_scale = largest_power_of_two(16, fits).ok_or_else(|| {
-            Error::Config(format!(
-                "second-layer weights up to {w2_max:.1} do not fit 16 bits at {MIN_SCALE} \
-                 units apiece"
-            ))
-        })?;
+        let w2_scale = largest_power_of_two(16, fits).ok_or(Error::SecondLayerRange(w2_max))?;
         let s1 = f64::from(acc_scale);
         let s12 = s1 * f64::from(w2_scale);
         let q16 = |w: f32, s: f64| (f64::from(w) * s).round() as i16;
@@ -219,7 +210,7 @@ fn dot(a: &[i16], b: &[i16]) -> i32 {
 
 /// The coarsest scale taken (units per unit of the float network): below it the integer
 /// network would hardly be the float one.
-const MIN_SCALE: i32 = 64;
+pub(crate) const MIN_SCALE: i32 = 64;
 
 /// The largest power of two from `2^max` down to [`MIN_SCALE`] that `fits`.
 fn largest_power_of_two(max: u32, fits: impl Fn(f64) -> bool) -> Option<i32> {

@@ -86,13 +86,13 @@ pub struct Shared<G: Game, N = Network> {
     few: bool,
 }
 
-/// [`Error::Config`] unless `eval`'s accumulators are `W` wide.
+/// [`Error::Width`] unless `eval`'s accumulators are `W` wide.
 fn check_width<G: Game, H, const W: usize>(eval: &NnueEval<G, H>) -> Result<(), Error> {
     if eval.network().hidden != W {
-        return Err(Error::Config(format!(
-            "an accumulator of {} does not fit positions tracked at {W}",
-            eval.network().hidden
-        )));
+        return Err(Error::Width {
+            hidden: eval.network().hidden,
+            width: W,
+        });
     }
     Ok(())
 }
@@ -101,7 +101,7 @@ impl<G: Game> Shared<G> {
     /// The network and features of `eval`, for positions of width `W`.
     ///
     /// # Errors
-    /// [`Error::Config`] when the network's accumulator is not `W` wide.
+    /// [`Error::Width`] when the network's accumulator is not `W` wide.
     pub fn new<H, const W: usize>(eval: &NnueEval<G, H>) -> Result<Arc<Shared<G>>, Error> {
         check_width::<G, H, W>(eval)?;
         Ok(Arc::new(Shared {
@@ -117,8 +117,8 @@ impl<G: Game> Shared<G, QuantisedNetwork> {
     /// positions of width `W`.
     ///
     /// # Errors
-    /// [`Error::Config`] when the network's accumulator is not `W` wide or its weights do not
-    /// fit the integers.
+    /// [`Error::Width`] when the network's accumulator is not `W` wide, as
+    /// [`QuantisedNetwork::new`] when its weights do not fit the integers.
     pub fn quantised<H, const W: usize>(
         eval: &NnueEval<G, H>,
     ) -> Result<Arc<Shared<G, QuantisedNetwork>>, Error> {

@@ -119,7 +119,7 @@ fn bce(logit: f32, target: f32) -> f64 {
 /// A network of the options' sizes with random weights.
 ///
 /// # Errors
-/// [`Error::Config`] on sizes out of range.
+/// [`Error::Inputs`] or [`Error::Sizes`] on sizes out of range.
 pub fn init(inputs: usize, options: &TrainOptions) -> Result<Network, Error> {
     let mut net = Network::zeros(inputs, options.hidden, options.l2)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
@@ -271,7 +271,8 @@ pub fn reference_loss(samples: &[Sample], options: &TrainOptions) -> f64 {
 /// (the last pass's when nothing is held out) and every pass's losses.
 ///
 /// # Errors
-/// [`Error::Config`] on bad options, or a sample with a feature beyond `inputs`.
+/// [`Error::TrainOptions`] on bad options, [`Error::FeatureBeyond`] for a sample with a
+/// feature beyond `inputs`.
 pub fn train(
     inputs: usize,
     samples: &[Sample],
@@ -287,11 +288,7 @@ pub fn train(
         && options.weight_decay >= 0.0
         && options.weight_decay.is_finite();
     if !valid {
-        return Err(Error::Config(
-            "batch, learning rate and label scale must be positive, lambda a share from 0 to 1 \
-             and validation from 0 to below 1"
-                .into(),
-        ));
+        return Err(Error::TrainOptions);
     }
     if samples.iter().any(|s| {
         s.stm
@@ -299,9 +296,7 @@ pub fn train(
             .chain(&s.other)
             .any(|&f| usize::from(f) >= inputs)
     }) {
-        return Err(Error::Config(format!(
-            "a sample has a feature beyond {inputs}"
-        )));
+        return Err(Error::FeatureBeyond { inputs });
     }
     let mut net = init(inputs, options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ 0x5EED);
@@ -374,7 +369,7 @@ pub fn train(
 /// alone.
 ///
 /// # Errors
-/// As [`train`]; [`Error::Config`] for `factorise` with a feature set that has no factors.
+/// As [`train`]; [`Error::NoFactors`] for `factorise` with a feature set that has no factors.
 pub fn train_features<G: Game>(
     features: &dyn SparseFeatures<G>,
     samples: &[Sample],
@@ -387,10 +382,7 @@ pub fn train_features<G: Game>(
     }
     let factors = features.num_factors();
     if factors == 0 {
-        return Err(Error::Config(format!(
-            "feature set `{}` has no factors to train (factorise = true)",
-            features.id().name
-        )));
+        return Err(Error::NoFactors(features.id().name));
     }
     let factor = |f: u16| {
         features

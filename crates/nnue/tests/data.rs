@@ -121,7 +121,7 @@ fn a_data_run_refuses_a_directory_with_positions_or_another_run() {
     run(&dir, &options(1, 1));
     let again = DataRun::open::<PijersiKit>(&dir, &Provenance::default(), false);
     assert!(
-        matches!(again, Err(Error::Config(m)) if m.contains("positions.parquet") && m.contains("--resume"))
+        matches!(&again, Err(e @ Error::HoldsPositions(_)) if e.to_string().contains("positions.parquet") && e.to_string().contains("--resume"))
     );
     let other = tmp.path().join("match");
     std::fs::create_dir_all(&other).unwrap();
@@ -129,7 +129,9 @@ fn a_data_run_refuses_a_directory_with_positions_or_another_run() {
         .write(&other)
         .unwrap();
     let refused = DataRun::open::<PijersiKit>(&other, &Provenance::default(), false);
-    assert!(matches!(refused, Err(Error::Config(m)) if m.contains("match")));
+    assert!(
+        matches!(&refused, Err(e @ Error::Run(pjlab_run::Error::OtherRun { .. })) if e.to_string().contains("match"))
+    );
 }
 
 #[test]
@@ -160,7 +162,9 @@ fn a_resumed_run_continues_to_the_table_of_one_run_and_refuses_other_options() {
         ..options(5, 2)
     };
     let refused = generate::<PijersiKit, _>(&eval, &variants, &deeper, &data, &stop, &mut |_| ());
-    assert!(matches!(&refused, Err(Error::Config(m)) if m.contains("other options")));
+    assert!(
+        matches!(&refused, Err(e @ Error::OtherOptions(_)) if e.to_string().contains("other options"))
+    );
     let mut counts = Vec::new();
     let summary =
         generate::<PijersiKit, _>(&eval, &variants, &options(5, 2), &data, &stop, &mut |n| {

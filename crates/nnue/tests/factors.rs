@@ -138,7 +138,7 @@ impl SparseFeatures<Position> for Plain {
 fn factorising_a_feature_set_without_factors_is_refused() {
     let err = train_features(&Plain, &samples(), &options(true), &mut |_| {}).unwrap_err();
     assert!(
-        matches!(&err, Error::Config(text) if text.contains("`plain` has no factors")),
+        matches!(&err, e @ Error::NoFactors(name) if name == "plain" && e.to_string().contains("`plain` has no factors")),
         "{err}"
     );
     assert!(train_features(&Plain, &samples(), &options(false), &mut |_| {}).is_ok());

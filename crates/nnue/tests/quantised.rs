@@ -215,19 +215,19 @@ fn what_does_not_fit_is_refused() {
     net.w1[0] = 600.0;
     let err = QuantisedNetwork::new(&net, PijersiFeatures::MAX_ACTIVE).err();
     assert!(
-        matches!(&err, Some(Error::Config(m)) if m.contains("16 bits")),
+        matches!(&err, Some(e @ Error::AccumulatorRange(_)) if e.to_string().contains("16 bits")),
         "{err:?}"
     );
     let mut net = network(8);
     net.w2[3] = -1000.0;
     let err = QuantisedNetwork::new(&net, PijersiFeatures::MAX_ACTIVE).err();
     assert!(
-        matches!(&err, Some(Error::Config(m)) if m.contains("second-layer")),
+        matches!(&err, Some(e @ Error::SecondLayerRange(_)) if e.to_string().contains("second-layer")),
         "{err:?}"
     );
     let e = eval(network(8), false);
     assert!(matches!(
         Shared::quantised::<_, 64>(&e),
-        Err(Error::Config(m)) if m.contains("64")
+        Err(e @ Error::Width { width: 64, .. }) if e.to_string().contains("64")
     ));
 }

@@ -108,19 +108,14 @@ impl DataOptions {
     /// Checks the options.
     ///
     /// # Errors
-    /// [`Error::Config`] when a number is out of range.
+    /// [`Error::NoWorkerOrDepth`] or [`Error::Openings`] when a number is out of range.
     pub fn check(&self) -> Result<(), Error> {
         if self.workers == 0 || self.depth == 0 {
-            return Err(Error::Config(
-                "data needs a worker and a depth of at least 1".into(),
-            ));
+            return Err(Error::NoWorkerOrDepth);
         }
         if self.opening_plies.0 > self.opening_plies.1 || !(0.0..=1.0).contains(&self.random_moves)
         {
-            return Err(Error::Config(
-                "opening plies must be a range min..=max and random moves a share from 0 to 1"
-                    .into(),
-            ));
+            return Err(Error::Openings);
         }
         Ok(())
     }
@@ -183,8 +178,9 @@ impl DataRun {
     ///
     /// # Errors
     /// [`Error::Run`] when another process holds the directory or it cannot be written,
-    /// [`Error::Config`] when it holds another kind of run, another game's positions, or
-    /// positions already (without `resume`), [`Error::Table`] when they do not read.
+    /// [`Error::Run`] too when it holds another kind of run or another game's positions,
+    /// [`Error::HoldsPositions`] when it holds positions already (without `resume`),
+    /// [`Error::Table`] or [`Error::Footer`] when they do not read.
     pub fn open<K: GameKit>(
         path: impl Into<PathBuf>,
         provenance: &pjlab_core::Provenance,
@@ -192,21 +188,14 @@ impl DataRun {
     ) -> Result<DataRun, Error> {
         let opening = Opener::new(RunKind::NnueData, K::INFO.name, "pjlab nnue data")
             .provenance(provenance)
-            .lock(path)
-            .map_err(|e| match e {
-                // Refused as the other settings of a data run are.
-                e @ pjlab_run::Error::OtherRun { .. } => Error::Config(e.to_string()),
-                e => e.into(),
-            })?;
+            .lock(path)?;
         let table = opening.dir().join(POSITIONS_FILE);
         let previous = match (table.exists(), resume) {
             (false, _) => None,
             (true, false) => {
-                return Err(Error::Config(format!(
-                    "{} already holds {POSITIONS_FILE}; resume it (--resume) or choose \
-                     another directory",
-                    opening.dir().path().display()
-                )));
+                return Err(Error::HoldsPositions(
+                    opening.dir().path().display().to_string(),
+                ));
             }
             (true, true) => Some(Previous::read(&table)?),
         };
@@ -247,11 +236,9 @@ impl Previous {
         let rows = read_rows(path)?;
         let metadata = pjlab_run::table::read_metadata(path)?;
         let meta = |key: &str| metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-        let bad = |what: &str| {
-            Error::Config(format!(
-                "{}: its footer has no readable {what}; it cannot be resumed",
-                path.display()
-            ))
+        let bad = |what: &'static str| Error::Footer {
+            path: path.display().to_string(),
+            what,
         };
         let options = meta(OPTIONS_KEY)
             .and_then(|v| serde_json::from_str(v).ok())
@@ -299,8 +286,9 @@ impl Previous {
 /// games before the first one unfinished are written.
 ///
 /// # Errors
-/// [`Error::Config`] on bad options or when a resumed run's positions were played with other
-/// options, [`Error::Table`] when the table cannot be written.
+/// [`Error::NoVariant`] or as [`DataOptions::check`] on bad options, [`Error::OtherOptions`]
+/// when a resumed run's positions were played with other options, [`Error::Table`] when the
+/// table cannot be written.
 pub fn generate<K: GameKit, H>(
     eval: &H,
     variants: &[K::Variant],
@@ -313,7 +301,7 @@ where
     H: pjlab_core::Heuristic<K::Game> + Clone + Send + Sync,
 {
     if variants.is_empty() {
-        return Err(Error::Config("data needs a variant".into()));
+        return Err(Error::NoVariant);
     }
     options.check()?;
     let cpu_start = pjlab_run::cpu_seconds();
@@ -327,11 +315,7 @@ where
     if let Some(previous) = &run.previous
         && !previous.continues(&recorded)
     {
-        return Err(Error::Config(format!(
-            "{} holds positions played with other options; resume it with the same ones or \
-             choose another directory",
-            path.display()
-        )));
+        return Err(Error::OtherOptions(path.display().to_string()));
     }
     footer.push((OPTIONS_KEY.to_string(), recorded.to_string()));
 
