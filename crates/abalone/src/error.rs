@@ -53,11 +53,6 @@ pub enum Error {
     #[error("{0}")]
     Rules(String),
     /// An evaluation weights file that cannot be read or parsed.
-    #[error("bad evaluation config {path}: {message}")]
-    EvalConfig {
-        /// The file.
-        path: String,
-        /// What is wrong.
-        message: String,
-    },
+    #[error(transparent)]
+    EvalConfig(#[from] pjlab_core::weights::WeightsError),
 }

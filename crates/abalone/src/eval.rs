@@ -86,14 +86,7 @@ impl AbaloneWeights {
     /// [`Error::EvalConfig`] when the file cannot be read, is not TOML, has unknown keys or a
     /// value of the wrong type.
     pub fn from_file(path: &Path) -> Result<AbaloneWeights, Error> {
-        let name = path.display().to_string();
-        match std::fs::read_to_string(path) {
-            Ok(text) => Self::parse(&text, name),
-            Err(source) => Err(Error::EvalConfig {
-                path: name,
-                message: source.to_string(),
-            }),
-        }
+        Ok(pjlab_core::weights::read::<EvalConfig>(path)?.abalone)
     }
 
     /// Parses the `[abalone]` table of a TOML document.
@@ -101,17 +94,7 @@ impl AbaloneWeights {
     /// # Errors
     /// As [`AbaloneWeights::from_file`].
     pub fn from_toml(text: &str) -> Result<AbaloneWeights, Error> {
-        Self::parse(text, "<text>".into())
-    }
-
-    fn parse(text: &str, path: String) -> Result<AbaloneWeights, Error> {
-        match toml::from_str::<EvalConfig>(text) {
-            Ok(config) => Ok(config.abalone),
-            Err(e) => Err(Error::EvalConfig {
-                path,
-                message: e.message().to_string(),
-            }),
-        }
+        Ok(pjlab_core::weights::parse::<EvalConfig>(text, "<text>".into())?.abalone)
     }
 }
 

@@ -53,6 +53,7 @@ pub mod setups;
 pub mod spec;
 pub mod svg;
 pub mod testkit;
+pub mod weights;
 
 pub use encode::{Encoder, EncoderCard, EncoderId};
 pub use error::{BoxError, Error};

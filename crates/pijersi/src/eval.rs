@@ -63,16 +63,10 @@ impl PijersiWeights {
     /// Reads the `[pijersi]` table of a TOML file.
     ///
     /// # Errors
-    /// When the file cannot be read, is not TOML, has unknown keys or a value of the wrong type.
+    /// [`Error::EvalConfig`] when the file cannot be read, is not TOML, has unknown keys or a
+    /// value of the wrong type.
     pub fn from_file(path: &Path) -> Result<PijersiWeights, Error> {
-        let name = path.display().to_string();
-        match std::fs::read_to_string(path) {
-            Ok(text) => Self::parse(&text, name),
-            Err(source) => Err(Error::EvalConfig {
-                path: name,
-                message: source.to_string(),
-            }),
-        }
+        Ok(pjlab_core::weights::read::<EvalConfig>(path)?.pijersi)
     }
 
     /// Parses the `[pijersi]` table of a TOML document.
@@ -80,17 +74,7 @@ impl PijersiWeights {
     /// # Errors
     /// As [`PijersiWeights::from_file`].
     pub fn from_toml(text: &str) -> Result<PijersiWeights, Error> {
-        Self::parse(text, "<text>".into())
-    }
-
-    fn parse(text: &str, path: String) -> Result<PijersiWeights, Error> {
-        match toml::from_str::<EvalConfig>(text) {
-            Ok(config) => Ok(config.pijersi),
-            Err(e) => Err(Error::EvalConfig {
-                path,
-                message: e.message().to_string(),
-            }),
-        }
+        Ok(pjlab_core::weights::parse::<EvalConfig>(text, "<text>".into())?.pijersi)
     }
 
     fn role(&self, role: Role) -> i32 {
