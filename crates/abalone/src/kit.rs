@@ -7,8 +7,7 @@ use pjlab_core::{Error as KitError, GameInfo, GameKit, GameType, SetupMix, Setup
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    AbaloneEncoder, AbaloneEval, AbaloneWeights, Mode, Move, Position, Rules, SeatOrder, Variant,
-    notation,
+    AbaloneEncoder, AbaloneEval, Mode, Move, Position, Rules, SeatOrder, Variant, notation,
 };
 
 /// Abalone in the lab's registry.
@@ -77,15 +76,8 @@ impl GameKit for AbaloneKit {
     }
 
     fn evaluation(weights: Option<&Path>) -> Result<AbaloneEval, KitError> {
-        match weights {
-            None => Ok(AbaloneEval::default()),
-            Some(path) => AbaloneWeights::from_file(path)
-                .map(AbaloneEval::new)
-                .map_err(|e| KitError::Weights {
-                    path: path.to_path_buf(),
-                    reason: e.to_string(),
-                }),
-        }
+        let make = |config: crate::eval::EvalConfig| AbaloneEval::new(config.abalone);
+        Ok(pjlab_core::weights::evaluation(weights, make)?)
     }
 
     /// [`crate::AbaloneFeatures`]: by team in doubles (seat labels and junctions unseen).

@@ -1,8 +1,6 @@
 //! The crate's error type: what a game's kit, a setup mix or a picture check refuses, each
 //! variant naming what was wrong.
 
-use std::path::PathBuf;
-
 /// An error of a kind the receiver does not know: what a callback given by a program above the
 /// lab's crates returns (a factory of players, say), to be shown or passed on.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
@@ -48,13 +46,8 @@ pub enum Error {
         reason: String,
     },
     /// An evaluation weights file that cannot be read or has unknown keys or bad values.
-    #[error("{reason}")]
-    Weights {
-        /// The file.
-        path: PathBuf,
-        /// The game's message.
-        reason: String,
-    },
+    #[error(transparent)]
+    Weights(#[from] crate::weights::WeightsError),
     /// Evaluation weights given to a game whose evaluation has none.
     #[error("{game}'s alpha-beta evaluation has no weights")]
     NoWeights {

@@ -31,6 +31,21 @@ pub fn read<T: DeserializeOwned>(path: &Path) -> Result<T, WeightsError> {
     }
 }
 
+/// The evaluation a kit's [`GameKit::evaluation`](crate::GameKit::evaluation) gives: `E`'s
+/// default without a file, else `C` read from the file and made into one by `make`.
+///
+/// # Errors
+/// As [`read`].
+pub fn evaluation<C: DeserializeOwned, E: Default>(
+    weights: Option<&Path>,
+    make: impl FnOnce(C) -> E,
+) -> Result<E, WeightsError> {
+    Ok(match weights {
+        None => E::default(),
+        Some(path) => make(read::<C>(path)?),
+    })
+}
+
 /// Parses `T` from a TOML document; `origin` names it in the error.
 ///
 /// # Errors

@@ -6,7 +6,7 @@ use pjlab_core::bench::{BenchOptions, Figure};
 use pjlab_core::{Error as KitError, GameInfo, GameKit, GameType, SetupMix, SetupVariant, Setups};
 use serde::{Deserialize, Serialize};
 
-use crate::{PijersiEncoder, PijersiEval, PijersiWeights, Position, Rules, Variant, notation};
+use crate::{PijersiEncoder, PijersiEval, Position, Rules, Variant, notation};
 
 /// Pijersi in the lab's registry.
 #[derive(Copy, Clone, Debug, Default)]
@@ -105,15 +105,8 @@ impl GameKit for PijersiKit {
     }
 
     fn evaluation(weights: Option<&Path>) -> Result<PijersiEval, KitError> {
-        match weights {
-            None => Ok(PijersiEval::default()),
-            Some(path) => PijersiWeights::from_file(path)
-                .map(PijersiEval::new)
-                .map_err(|e| KitError::Weights {
-                    path: path.to_path_buf(),
-                    reason: e.to_string(),
-                }),
-        }
+        let make = |config: crate::EvalConfig| PijersiEval::new(config.pijersi);
+        Ok(pjlab_core::weights::evaluation(weights, make)?)
     }
 
     fn sparse_features() -> Option<std::sync::Arc<dyn pjlab_core::SparseFeatures<Position>>> {
