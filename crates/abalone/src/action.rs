@@ -11,7 +11,7 @@
 //! table is built at compile time from the coordinates.
 
 use crate::geometry::{Cell, Direction};
-use crate::moves::{Move, across};
+use crate::moves::{Broadside, Move, across};
 
 const NONE: u16 = u16::MAX;
 
@@ -94,12 +94,12 @@ const TABLES: Tables = {
                 while k < 4 {
                     if broadside_fits(first, axis, len, dirs[k]) {
                         t.broadside[broadside_slot(first, a, len, k)] = t.count as u16;
-                        t.moves[t.count] = Move::Broadside {
+                        t.moves[t.count] = Move::Broadside(Broadside {
                             first,
                             axis,
                             len,
                             dir: dirs[k],
-                        };
+                        });
                         t.count += 1;
                     }
                     k += 1;
@@ -129,15 +129,10 @@ static MOVES: [Move; MAX_ACTIONS] = TABLES.moves;
 pub fn action_index(mv: Move) -> usize {
     let index = match mv {
         Move::Inline { trailing, dir } => INLINE[trailing.dense() * 6 + dir.index()],
-        Move::Broadside {
-            first,
-            axis,
-            len,
-            dir,
-        } => {
-            let k = across(axis).iter().position(|&d| d == dir);
-            match (k, (2..=3).contains(&len)) {
-                (Some(k), true) => BROADSIDE[broadside_slot(first, axis.axis(), len, k)],
+        Move::Broadside(b) => {
+            let k = across(b.axis).iter().position(|&d| d == b.dir);
+            match (k, (2..=3).contains(&b.len)) {
+                (Some(k), true) => BROADSIDE[broadside_slot(b.first, b.axis.axis(), b.len, k)],
                 _ => NONE,
             }
         }

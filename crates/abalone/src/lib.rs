@@ -58,7 +58,7 @@ pub use eval::{AbaloneEval, AbaloneWeights};
 pub use features::AbaloneFeatures;
 pub use geometry::{Bitboard, Cell, Direction};
 pub use kit::{AbaloneConfig, AbaloneKit};
-pub use moves::Move;
+pub use moves::{Broadside, Move};
 pub use position::{
     Color, DEFAULT_NO_EJECTION_PLIES, EJECTIONS_TO_WIN, MARBLES, Mode, Position, Rules, Seat,
     SeatOrder, Setup,

@@ -41,20 +41,32 @@ pub enum Move {
         /// The direction of travel.
         dir: Direction,
     },
-    /// A broadside (side-step): `len` own marbles on a line along `axis`, from `first` up, each
-    /// move one step in `dir`, which is not along the axis. Never pushes.
-    Broadside {
-        /// The line's lowest cell in notation order.
-        first: Cell,
-        /// One of [`Direction::AXES`]: the line runs from `first` this way.
-        axis: Direction,
-        /// 2 or 3.
-        len: u8,
-        /// The direction of travel (one of the four across the axis).
-        dir: Direction,
-    },
+    /// A broadside (side-step) of a line of 2 or 3 own marbles. Never pushes.
+    Broadside(Broadside),
     /// The move of a seat that has no other: nothing changes but the seat to move.
     Pass,
+}
+
+/// A broadside (side-step): `len` own marbles on a line along `axis`, from `first` up, each
+/// move one step in `dir`, which is not along the axis.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Broadside {
+    /// The line's lowest cell in notation order.
+    pub first: Cell,
+    /// One of [`Direction::AXES`]: the line runs from `first` this way.
+    pub axis: Direction,
+    /// 2 or 3.
+    pub len: u8,
+    /// The direction of travel (one of the four across the axis).
+    pub dir: Direction,
+}
+
+impl Broadside {
+    /// The line's other end, `len - 1` steps from `first` along `axis`; `None` where the line
+    /// leaves the board (no generated or parsed broadside does).
+    pub fn last(self) -> Option<Cell> {
+        (1..self.len).try_fold(self.first, |c, _| c.step(self.axis))
+    }
 }
 
 const _: () = assert!(std::mem::size_of::<Move>() <= 4);
@@ -68,18 +80,10 @@ impl fmt::Display for Move {
                 Some(to) => write!(f, "{trailing}{to}"),
                 None => write!(f, "{trailing}-{}", dir.name()),
             },
-            Move::Broadside {
-                first,
-                axis,
-                len,
-                dir,
-            } => {
-                let last = (1..len).try_fold(first, |c, _| c.step(axis));
-                match (last, first.step(dir)) {
-                    (Some(last), Some(to)) => write!(f, "{first}{last}{to}"),
-                    _ => write!(f, "{first}-{}{len}-{}", axis.name(), dir.name()),
-                }
-            }
+            Move::Broadside(b) => match (b.last(), b.first.step(b.dir)) {
+                (Some(last), Some(to)) => write!(f, "{}{last}{to}", b.first),
+                _ => write!(f, "{}-{}{}-{}", b.first, b.axis.name(), b.len, b.dir.name()),
+            },
             Move::Pass => f.write_str("pass"),
         }
     }
@@ -240,12 +244,7 @@ impl Position {
     pub(crate) fn effect(&self, mv: Move) -> Result<Effect, Illegal> {
         match mv {
             Move::Inline { trailing, dir } => self.inline_effect(trailing, dir),
-            Move::Broadside {
-                first,
-                axis,
-                len,
-                dir,
-            } => self.broadside_effect(first, axis, len, dir),
+            Move::Broadside(b) => self.broadside_effect(b.first, b.axis, b.len, b.dir),
             Move::Pass => {
                 if self.count_moves_without_pass() != 0 {
                     Err(Illegal::PassWithMoves)
@@ -423,11 +422,13 @@ impl Position {
         for (axis, by_dir) in Direction::AXES.into_iter().zip(self.broadside_sets()) {
             for (dir, by_len) in across(axis).into_iter().zip(by_dir) {
                 for (len, firsts) in [2, 3].into_iter().zip(by_len) {
-                    moves.extend(cells(firsts).map(|first| Move::Broadside {
-                        first,
-                        axis,
-                        len,
-                        dir,
+                    moves.extend(cells(firsts).map(|first| {
+                        Move::Broadside(Broadside {
+                            first,
+                            axis,
+                            len,
+                            dir,
+                        })
                     }));
                 }
             }

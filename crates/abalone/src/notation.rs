@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use crate::Error;
 use crate::geometry::{Cell, Direction};
-use crate::moves::Move;
+use crate::moves::{Broadside, Move};
 use crate::position::{Color, Position};
 
 /// The direction from `from` to its neighbour `to`, if they are neighbours.
@@ -92,12 +92,12 @@ pub fn parse_move(text: &str) -> Result<Move, Error> {
                     dir.name()
                 )));
             }
-            Ok(Move::Broadside {
+            Ok(Move::Broadside(Broadside {
                 first,
                 axis,
                 len,
                 dir,
-            })
+            }))
         }
         n => Err(fail(format!(
             "{n} characters; a move is 4 (in-line, a1b2), 6 (broadside, e6e8f6) or pass"

@@ -35,7 +35,7 @@ use std::sync::LazyLock;
 
 use crate::action::{NUM_ACTIONS, action_index, action_move};
 use crate::geometry::{ALL_CELLS, Bitboard, Cell, Direction, cells};
-use crate::moves::Move;
+use crate::moves::{Broadside, Move};
 use crate::position::{Color, Mode, Position, Seat, SeatOrder};
 
 /// One of the 12 symmetries of the board: a rotation about E5 by `turns` sixths of a turn
@@ -208,21 +208,16 @@ impl Symmetry {
                 trailing: self.map_cell(trailing),
                 dir: self.map_direction(dir),
             },
-            Move::Broadside {
-                first,
-                axis,
-                len,
-                dir,
-            } => {
-                let last = (1..len).fold(first, |c, _| c.step(axis).unwrap_or(c));
-                let along = self.map_direction(axis);
-                let (a, b) = (self.map_cell(first), self.map_cell(last));
-                Move::Broadside {
+            Move::Broadside(line) => {
+                let last = (1..line.len).fold(line.first, |c, _| c.step(line.axis).unwrap_or(c));
+                let along = self.map_direction(line.axis);
+                let (a, b) = (self.map_cell(line.first), self.map_cell(last));
+                Move::Broadside(Broadside {
                     first: if along.index() < 3 { a } else { b },
                     axis: Direction::AXES[along.axis()],
-                    len,
-                    dir: self.map_direction(dir),
-                }
+                    len: line.len,
+                    dir: self.map_direction(line.dir),
+                })
             }
             Move::Pass => Move::Pass,
         }

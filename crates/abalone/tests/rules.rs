@@ -4,7 +4,7 @@
 //! is why it stays one file past 500 lines.
 
 use pjlab_abalone::notation::{self, parse_game};
-use pjlab_abalone::{Cell, Color, Direction, Error, Move, Position, Seat, Variant};
+use pjlab_abalone::{Broadside, Cell, Color, Direction, Error, Move, Position, Seat, Variant};
 use pjlab_core::{Outcome, Side};
 
 /// Reads a position text, panicking with the text on failure.
@@ -261,12 +261,12 @@ fn no_self_ejection() {
         dir: Direction::West,
     };
     assert!(pos(pair).why_illegal(west).is_some());
-    let south = Move::Broadside {
+    let south = Move::Broadside(Broadside {
         first: cell("a1"),
         axis: Direction::East,
         len: 2,
         dir: Direction::SouthEast,
-    };
+    });
     assert!(pos(pair).why_illegal(south).is_some());
 }
 
@@ -296,12 +296,12 @@ fn broadside_moves() {
     assert_eq!(backward.to_string(), "e6e8f6");
     assert_eq!(
         forward,
-        Move::Broadside {
+        Move::Broadside(Broadside {
             first: cell("e6"),
             axis: Direction::East,
             len: 3,
             dir: Direction::NorthWest
-        }
+        })
     );
     assert_eq!(after(three, "e8e6d8"), "5/6/7/8/9/5bbb/7/6/5 w 0 0 1 1");
 

@@ -131,7 +131,7 @@ fn pictures_show_their_positions() {
             position.play_unchecked(mv);
             check(&position, Some((&before, mv)));
             seats.insert(before.seat().index());
-            broadsides += usize::from(matches!(mv, Move::Broadside { .. }));
+            broadsides += usize::from(matches!(mv, Move::Broadside(_)));
             pushes += usize::from(
                 before.marbles(before.color_to_move().other())
                     != position.marbles(before.color_to_move().other()),

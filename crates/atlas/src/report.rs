@@ -81,8 +81,6 @@ fn atlas_csv(atlas: &Atlas, results: &Results) -> String {
          first_score,score_low,score_high,draw_rate,mean_length,level_elo,level_elo_half_width\n",
     );
     for m in &results.measures {
-        let w = &m.group.white;
-        let (low, high) = w.interval();
         let (elo, half) = results
             .ladder
             .as_ref()
@@ -94,19 +92,13 @@ fn atlas_csv(atlas: &Atlas, results: &Results) -> String {
             });
         let _ = writeln!(
             csv,
-            "{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.2},{elo},{half}",
+            "{},{},{},{},{},{},{:.2},{elo},{half}",
             atlas.levels[m.level].name,
             atlas.protocols[m.protocol].name,
             m.variant,
             m.complete,
             m.group.distinct,
-            w.wins,
-            w.draws,
-            w.losses,
-            w.score(),
-            low,
-            high,
-            w.draw_rate(),
+            m.group.white.csv_fields(),
             m.group.mean_length()
         );
     }

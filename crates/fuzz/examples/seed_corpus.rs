@@ -128,9 +128,9 @@ fn main() {
             read(root.join("configs").join(name)).as_bytes(),
         );
     }
-    for player in pjlab_chifoumi::players::SCRIPTED
+    for player in pjlab_chifoumi::players::SCRIPTED_SPECS
         .iter()
-        .chain(&["focused:R"])
+        .chain(&["focused", "focused:R"])
     {
         put("chifoumi_player", player.as_bytes());
     }

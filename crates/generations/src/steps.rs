@@ -10,7 +10,7 @@ use pjlab_arena::stats::{SprtDecision, Wdl, score_to_elo};
 use pjlab_arena::{report, session};
 use pjlab_core::{GameKit, Provenance, seed};
 use pjlab_nnue::NnueEval;
-use pjlab_nnue::data::{DataOptions, DataRun, Filter};
+use pjlab_nnue::data::{DataOptions, DataRun, Filter, generate};
 use pjlab_run::cpu_seconds;
 
 use crate::ledger::{DataFigures, GateFigures, TrainFigures};
@@ -96,25 +96,11 @@ pub(crate) fn data<K: GameKit>(
     let summary = match best {
         None => {
             let eval = K::evaluation(None)?;
-            pjlab_nnue::data::generate::<K, _>(
-                &eval,
-                &variants,
-                &options,
-                &data,
-                stop,
-                &mut progress,
-            )?
+            generate::<K, _>(&eval, &variants, &options, &data, stop, &mut progress)?
         }
         Some(net) => {
             let eval = NnueEval::<K::Game, K::Eval>::load::<K>(net)?;
-            pjlab_nnue::data::generate::<K, _>(
-                &eval,
-                &variants,
-                &options,
-                &data,
-                stop,
-                &mut progress,
-            )?
+            generate::<K, _>(&eval, &variants, &options, &data, stop, &mut progress)?
         }
     };
     // A resumed step also counts what the earlier sessions spent on its games, where the

@@ -164,12 +164,7 @@ fn the_chifoumi_checkpoint_reads_as_the_learned_players_contract() {
 #[test]
 fn chifoumi_players_are_built_by_name_and_refused_by_kind() {
     let rules = Rules::default();
-    for name in pjlab_chifoumi::players::SCRIPTED {
-        let spec = if *name == "focused" {
-            "focused:F"
-        } else {
-            name
-        };
+    for spec in pjlab_chifoumi::players::SCRIPTED_SPECS {
         let player = chifoumi::build(spec, &rules).unwrap();
         assert!(!player.name().is_empty(), "{spec}");
     }
@@ -192,7 +187,7 @@ fn chifoumi_players_are_built_by_name_and_refused_by_kind() {
     assert!(matches!(err, Error::Chifoumi(_)), "{err}");
     // A name the scripted list lacks is not a scripted player.
     assert!(pjlab_chifoumi::parse_player("nobody").is_err());
-    assert!(!pjlab_chifoumi::players::SCRIPTED.contains(&"nobody"));
+    assert!(!pjlab_chifoumi::players::is_scripted("nobody"));
 }
 
 /// The network player's search options: each changes the search (or its reuse keeps a tree

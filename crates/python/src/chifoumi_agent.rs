@@ -163,6 +163,6 @@ impl Player for ChifoumiPlayer {
     /// The scripted players are quick; `ismcts` searches and `net:` runs a network.
     fn is_quick(&self) -> bool {
         let name = pjlab_core::spec::split(&self.spec).0;
-        pjlab_chifoumi::players::SCRIPTED.contains(&name)
+        pjlab_chifoumi::players::is_scripted(name)
     }
 }

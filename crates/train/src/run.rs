@@ -54,12 +54,7 @@ pub fn train<K: GameKit>(config: &RunConfig<K>, options: &RunOptions) -> Result<
     let run = open_run(config, options)?;
     let mut trainer = Trainer::<K>::resume(config, out, options.refill_window)?;
     let progress = &*options.progress;
-    progress.begin(
-        "train",
-        "iteration",
-        u64::from(config.iterations),
-        u64::from(trainer.done),
-    );
+    trainer.begin(progress, "train", config.iterations);
     let step = SelfPlayStep::of(config);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.workers)

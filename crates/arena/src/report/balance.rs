@@ -128,7 +128,6 @@ pub(super) fn section<K: GameKit>(
     let mut estimates = Vec::new();
     for (v, g) in &groups {
         let w = &g.white;
-        let (low, high) = w.interval();
         let count = v.count().map_or("random".to_string(), |c| c.to_string());
         table.row([
             v.to_string(),
@@ -149,17 +148,11 @@ pub(super) fn section<K: GameKit>(
         ]);
         let _ = writeln!(
             csv,
-            "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.2},{},{}",
+            "{},{},{},{},{:.2},{},{}",
             v,
             g.played,
             g.distinct,
-            w.wins,
-            w.draws,
-            w.losses,
-            w.score(),
-            low,
-            high,
-            w.draw_rate(),
+            w.csv_fields(),
             g.mean_length(),
             g.setups,
             count

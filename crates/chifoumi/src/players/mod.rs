@@ -70,18 +70,6 @@ pub trait Player {
     }
 }
 
-/// The scripted players' names, as [`parse_player`] knows them (`focused` takes a type).
-pub const SCRIPTED: &[&str] = &[
-    "random",
-    "focused",
-    "greedy",
-    "avoider",
-    "counter",
-    "counter-reset",
-    "observer",
-    "lurker",
-];
-
 /// The ten scripted players as specs, one a type for `focused`: the lab's training pool and the
 /// opponents every exploitability run plays, in that order.
 pub const SCRIPTED_SPECS: [&str; 10] = [
@@ -96,6 +84,14 @@ pub const SCRIPTED_SPECS: [&str; 10] = [
     "observer",
     "lurker",
 ];
+
+/// Whether `name`, a spec's name (before any `:`), is a scripted player's, as [`parse_player`]
+/// knows them (`focused` takes a type).
+pub fn is_scripted(name: &str) -> bool {
+    SCRIPTED_SPECS
+        .iter()
+        .any(|spec| spec.split(':').next() == Some(name))
+}
 
 /// Builds a player from its spec: `random`, `focused:F` (or `P`, `C`), `greedy`, `avoider`,
 /// `counter`, `counter-reset`, `observer`.

@@ -4,7 +4,7 @@ use anyhow::{Context, Result};
 use pjlab_agents::Score;
 use pjlab_core::{Game, GameKit};
 
-use crate::cmd::game::{AgentFactory, GameName, start};
+use crate::cmd::game::{AgentFactory, PositionArgs, start};
 
 /// Print an agent's best move, score and principal variation for one position.
 ///
@@ -12,16 +12,8 @@ use crate::cmd::game::{AgentFactory, GameName, start};
 /// win / loss in plies; MCTS as an expected value in [-1, 1].
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game.
-    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
-    game: GameName,
-    /// The Pijersi position, as PSN (default: the classic start).
-    #[arg(long, conflicts_with = "position")]
-    psn: Option<String>,
-    /// The position as text (Abalone's position text; default: the game's first variant's
-    /// start).
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    at: PositionArgs,
     /// The agent, e.g. `alphabeta:depth=6` or `mcts:sims=5000`.
     #[arg(long, default_value = "alphabeta:depth=4")]
     agent: String,
@@ -35,12 +27,11 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    crate::with_game!(args.game, |K, agents| analyse::<K>(&args, agents))
+    crate::with_game!(args.at.game, |K, agents| analyse::<K>(&args, agents))
 }
 
 fn analyse<K: GameKit>(args: &Args, agents: AgentFactory<K::Game>) -> Result<()> {
-    let text = args.psn.as_deref().or(args.position.as_deref());
-    let position = start::<K>(text, None, 0)?;
+    let position = start::<K>(args.at.text(), None, 0)?;
     let mut agent = agents(&args.agent, args.seed).context("--agent")?;
     let decision = agent.decide(&position);
     let best = decision.best_move.map(|m| position.move_to_text(m));

@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use burn::tensor::Device;
 use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
 
-use crate::cmd::game::{GameName, start};
+use crate::cmd::game::{GameName, PositionArgs, start};
 
 /// Export a checkpoint's network as ONNX, with a JSON model card beside it (`model.onnx` gets
 /// `model.json`: input encoding, action table, outputs, training summary).
@@ -47,16 +47,8 @@ fn export<K: GameKit>(args: &Args) -> Result<()> {
 /// `scripts/onnx_best_move.py`). The position's text is under `psn` whatever the game.
 #[derive(clap::Args, Debug)]
 pub struct EncodeArgs {
-    /// The game.
-    #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
-    game: GameName,
-    /// The Pijersi position, as PSN (default: the classic start).
-    #[arg(long, conflicts_with = "position")]
-    psn: Option<String>,
-    /// The position as text (default: the start of the game's first variant that fits the
-    /// encoder).
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    at: PositionArgs,
     /// The network's checkpoint or run directory: the encoder its run used (Chomp: the bar's
     /// size). The encoder of the game table's defaults when absent.
     #[arg(long)]
@@ -65,7 +57,7 @@ pub struct EncodeArgs {
 
 /// Runs `pjlab encode`.
 pub fn run_encode(args: EncodeArgs) -> Result<()> {
-    crate::with_game!(args.game, |K| encode::<K>(&args))
+    crate::with_game!(args.at.game, |K| encode::<K>(&args))
 }
 
 fn encode<K: GameKit>(args: &EncodeArgs) -> Result<()> {
@@ -77,7 +69,7 @@ fn encode<K: GameKit>(args: &EncodeArgs) -> Result<()> {
         None => K::encoder(&K::Config::default()),
     };
     let fits = |p: &K::Game| p.num_actions() == encoder.num_actions();
-    let position = match args.psn.as_deref().or(args.position.as_deref()) {
+    let position = match args.at.text() {
         Some(text) => start::<K>(Some(text), None, 0)?,
         None => K::variants()
             .into_iter()

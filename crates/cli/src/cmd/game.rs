@@ -19,6 +19,28 @@ pub fn game_arg() -> impl clap::builder::TypedValueParser<Value = GameName> {
         .try_map(|name: String| GameName::parse(&name))
 }
 
+/// A game and one of its positions, as `pjlab analyse` and `pjlab encode` read them.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    /// The game.
+    #[arg(long, value_parser = game_arg(), default_value_t)]
+    pub game: GameName,
+    /// The Pijersi position, as PSN (default: the classic start).
+    #[arg(long, conflicts_with = "position")]
+    pub psn: Option<String>,
+    /// The position as text (Abalone's position text; default: the start of the game's first
+    /// variant, for `encode` the first one its encoder fits).
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+impl PositionArgs {
+    /// The position's text, `--psn`'s or `--position`'s, when either is given.
+    pub fn text(&self) -> Option<&str> {
+        self.psn.as_deref().or(self.position.as_deref())
+    }
+}
+
 /// Builds an agent of a game from its spec and a seed.
 pub type AgentFactory<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>>;
 

@@ -276,7 +276,7 @@ pub fn build(spec: &str, rules: &Rules) -> Result<Box<dyn Player + Send>, Error>
             let player = ismcts_player(spec, rules).map_err(|e| bad(e.to_string()))?;
             Ok(Box::new(player))
         }
-        name if pjlab_chifoumi::players::SCRIPTED.contains(&name) => {
+        name if pjlab_chifoumi::players::is_scripted(name) => {
             Ok(pjlab_chifoumi::parse_player(spec)?)
         }
         _ => Err(Error::UnknownPlayer {

@@ -129,6 +129,21 @@ impl Wdl {
             self.draws as f64 / self.games() as f64
         }
     }
+
+    /// The counts and the score as seven CSV fields, as the lab's tables write them: wins,
+    /// draws, losses, then the score, the ends of its Wilson interval and the draw rate to four
+    /// places.
+    pub fn csv_fields(&self) -> String {
+        let (low, high) = self.interval();
+        format!(
+            "{},{},{},{:.4},{low:.4},{high:.4},{:.4}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score(),
+            self.draw_rate()
+        )
+    }
 }
 
 /// The median of `values` (the mean of the middle two for an even count), sorting them in

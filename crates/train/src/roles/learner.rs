@@ -91,12 +91,7 @@ pub fn learn<K: GameKit>(
     }
     let mut taken: HashSet<String> = trainer.chunks.iter().cloned().collect();
     let progress = &*options.progress;
-    progress.begin(
-        "learner",
-        "iteration",
-        u64::from(config.iterations),
-        u64::from(trainer.done),
-    );
+    trainer.begin(progress, "learner", config.iterations);
     let started = Instant::now();
     let mut last_end = Instant::now();
     let mut this_invocation = 0;

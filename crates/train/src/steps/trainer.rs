@@ -58,6 +58,17 @@ pub(crate) struct Trainer<K: GameKit> {
 }
 
 impl<K: GameKit> Trainer<K> {
+    /// Tells `progress` that the run starts under the name `what`: `iterations` in all, those
+    /// done before this invocation done.
+    pub(crate) fn begin(&self, progress: &dyn Progress, what: &str, iterations: u32) {
+        progress.begin(
+            what,
+            "iteration",
+            u64::from(iterations),
+            u64::from(self.done),
+        );
+    }
+
     /// A fresh trainer for `config`, or the one the newest checkpoint in `out` left.
     ///
     /// With `refill`, a checkpoint whose window cannot be read back from the positions files
