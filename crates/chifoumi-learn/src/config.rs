@@ -1,6 +1,7 @@
 //! `configs/chifoumi.toml`: every setting of a training run, with its unit and default.
 
 use pjlab_nn::NetConfig;
+use pjlab_nn::pg::PgOptions;
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
@@ -108,6 +109,15 @@ impl Default for LearnConfig {
 }
 
 impl LearnConfig {
+    /// The policy-gradient step's settings.
+    pub fn pg_options(&self) -> PgOptions {
+        PgOptions {
+            learning_rate: self.learning_rate,
+            value_weight: self.value_weight,
+            entropy_weight: self.entropy_weight,
+        }
+    }
+
     /// Reads a config from TOML text.
     ///
     /// # Errors

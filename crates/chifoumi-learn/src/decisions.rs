@@ -3,15 +3,14 @@
 //! advantages.
 
 use pjlab_chifoumi::{GameEnd, MatchResult};
+use pjlab_nn::pg::{self, PgBatch};
 use pjlab_nn::{DRAW, LOSS, NetShape, WIN};
+use pjlab_players::chifoumi::Step;
 use pjlab_stats::stats::Wdl;
-use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::config::LearnConfig;
-use crate::learner::PgBatch;
 use crate::metrics::IterationLog;
-use pjlab_players::chifoumi::Step;
 /// The decisions of one match with their returns, and how it went.
 pub(crate) struct Played {
     pub(crate) steps: Vec<Step>,
@@ -81,40 +80,7 @@ pub(crate) fn batches(
     }
     let n = rows.len().max(1) as f32;
     let mean_return = rows.iter().map(|r| r.1).sum::<f32>() / n;
-    let adv: Vec<f32> = rows.iter().map(|r| r.1 - r.0.value).collect();
-    let mean = adv.iter().sum::<f32>() / n;
-    let sd = (adv.iter().map(|a| (a - mean).powi(2)).sum::<f32>() / n)
-        .sqrt()
-        .max(1e-6);
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    let mut out = Vec::new();
-    for _ in 0..config.epochs {
-        order.shuffle(rng);
-        for chunk in order.chunks(config.batch_size) {
-            let mut b = PgBatch {
-                rows: chunk.len(),
-                ..PgBatch::default()
-            };
-            for &i in chunk {
-                let (step, _, class) = rows[i];
-                b.inputs.extend_from_slice(&step.input);
-                for a in 0..shape.actions {
-                    b.mask.push(if step.legal & (1 << a) != 0 {
-                        0.0
-                    } else {
-                        -1e9
-                    });
-                    b.taken
-                        .push(if a == step.action as usize { 1.0 } else { 0.0 });
-                }
-                b.advantage.push((adv[i] - mean) / sd);
-                let mut r = [0.0; 3];
-                r[class] = 1.0;
-                b.result.extend_from_slice(&r);
-            }
-            out.push(b);
-        }
-    }
+    let out = pg::batches(&rows, shape.actions, config.batch_size, config.epochs, rng);
     let score = |w: &Wdl| (w.games() > 0).then(|| w.score());
     let log = IterationLog {
         matches: played.len() as u32,

@@ -24,7 +24,6 @@ pub mod config;
 mod decisions;
 pub mod exploit;
 pub mod features;
-pub mod learner;
 pub mod metrics;
 pub mod report;
 pub mod train;

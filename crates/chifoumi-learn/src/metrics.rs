@@ -8,7 +8,7 @@ use pjlab_stats::plot::{Series, line_chart};
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
-use crate::learner::PgMetrics;
+use pjlab_nn::pg::PgMetrics;
 /// One iteration's line of `metrics.jsonl`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct IterationLog {

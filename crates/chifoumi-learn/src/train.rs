@@ -24,9 +24,9 @@ use crate::checkpoint::{State, commit, latest, read_state};
 use crate::config::LearnConfig;
 use crate::decisions::{Played, batches, returns_of};
 use crate::features::input_len;
-use crate::learner::{PgLearner, PgMetrics};
 use crate::metrics::{IterationLog, plot, read_metrics};
 use pjlab_core::Provenance;
+use pjlab_nn::pg::{PgLearner, PgMetrics};
 use pjlab_players::chifoumi::{NetPlayer, load_checked, parse_net_spec};
 use pjlab_run::dir::{MetricsLog, OpenRun, Opener, RunKind};
 
@@ -234,7 +234,13 @@ impl<'a> Session<'a> {
             input: input_len(rules.radius),
             actions: ACTIONS,
         };
-        let mut learner = PgLearner::new(config, shape);
+        let mut learner = PgLearner::new(
+            &config.network,
+            shape,
+            config.weight_decay,
+            config.seed,
+            config.pg_options(),
+        );
         let mut state = State {
             iteration: 0,
             shape,
@@ -403,7 +409,7 @@ impl<'a> Session<'a> {
             &self.state,
             config.keep_checkpoints,
             config.keep_every,
-            |tmp| learner.save(tmp),
+            |tmp| Ok(learner.save(tmp)?),
         )?;
         for old in dropped {
             let _ = std::fs::remove_dir_all(snapshot_dir(dir, old));

@@ -3,13 +3,13 @@
 //! and the players run ([`inference`]), the batched MCTS evaluator with its cache
 //! ([`evaluator`]), a network under training with its AdamW state ([`trainee`]), the weight
 //! files of a checkpoint ([`checkpoint`]), the ONNX export with its model card ([`export`]),
-//! and the card's names and shapes checked against any ONNX model ([`card`]); with the
-//! `onnx-runtime` feature, an ONNX model (the lab's or a foreign one) run by tract, also as an
-//! evaluator ([`onnx`]).
+//! the card's names and shapes checked against any ONNX model ([`card`]), and policy-gradient
+//! learning over any game's decisions ([`pg`]); with the `onnx-runtime` feature, an ONNX model
+//! (the lab's or a foreign one) run by tract, also as an evaluator ([`onnx`]).
 //!
 //! What a network is trained on and how lives above: `pjlab-train` (AlphaZero self-play) and
-//! `pjlab-chifoumi-learn` (policy gradient) both train a [`Trainee`] and write its files with
-//! [`checkpoint`].
+//! `pjlab-chifoumi-learn` (policy gradient, [`pg`]) both train a [`Trainee`] and write its files
+//! with [`checkpoint`].
 //!
 //! ```
 //! use pjlab_nn::{NetConfig, NetShape, PolicyValueNet, inference::PackedNet};
@@ -32,6 +32,7 @@ pub mod model;
 pub mod net;
 #[cfg(feature = "onnx-runtime")]
 pub mod onnx;
+pub mod pg;
 mod proto;
 pub mod trainee;
 

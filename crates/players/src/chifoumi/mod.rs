@@ -37,6 +37,24 @@ pub struct Step {
     pub game: u16,
 }
 
+impl pjlab_nn::pg::Decision for Step {
+    fn input(&self) -> &[f32] {
+        &self.input
+    }
+
+    fn is_legal(&self, action: usize) -> bool {
+        action < 8 && (self.legal >> action) & 1 == 1
+    }
+
+    fn action(&self) -> usize {
+        usize::from(self.action)
+    }
+
+    fn value(&self) -> f32 {
+        self.value
+    }
+}
+
 /// The learned player: each turn the network's policy chooses an [`Intent`] (collect a type,
 /// collect anything, flee, duel, hold), sampled at a temperature (0: the likeliest), and the scripted
 /// movement carries it out; [`Memory`] of the match is in its input.
