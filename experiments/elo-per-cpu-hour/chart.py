@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import statistics
 from pathlib import Path
 
@@ -83,7 +84,9 @@ def svg(points: list[dict[str, object]]) -> str:
     # The legend sits under the axis title, one line a series, so that long names fit; the
     # right margin holds the dashed lines' labels.
     width, height, left, right, top, bottom = 900, 520, 70, 170, 30, 140
-    x_max, y_min, y_max = 8.0, -320.0, 250.0
+    # The x axis reaches the next whole CPU-hour past the costliest point (8 at the least).
+    x_max = float(max(8, math.ceil(max(float(p["cpu_hours"]) for p in points))))
+    y_min, y_max = -320.0, 250.0
 
     def x(v: float) -> float:
         return left + (width - left - right) * v / x_max
