@@ -27,6 +27,10 @@
 # and the long run's network at checkpoints 1000, 1500 and 1894 (its milestones and the goal's
 # checkpoint; `reuse=1,batch=8,cpuct=2.5`, the search its blocks play), and checkpoint 1894 as
 # the hybrid of its blocks (`leaf=nnue-int:<sweep-r3>,leaf_depth=0,leaf_share=0.5`), at 100 ms.
+# Amended after checkpoint 4000's goal blocks and still before any of list 4's games: the long
+# run's checkpoints 3000 and 4000 (each passed its 100 ms goal block) and checkpoint 4000 as the
+# hybrid (its 1 s goal block reached 55%) join lists 4 and 5, so that the run's latest and
+# strongest players are on them.
 # LIST 5 (pijersi-5/, seed 45, written with list 4): list 4's players at 1 s a move (the
 # fixed-depth players as they are), 20 games a pair, so that the top of the list is also
 # measured at the goal's longer time.
@@ -45,7 +49,7 @@ case "$list" in
   4 | 5)
     runs=(pijersi pijersi-factors pijersi-lr)
     sweep=(lr-0.0003-seed-2 r3-lr-0.0001)
-    long=(1000 1500 1894)
+    long=(1000 1500 1894 3000 4000)
     if [ "$list" = 4 ]; then
       out=experiments/rating-list/pijersi-4 seed=44
     else
@@ -89,7 +93,10 @@ for i in "${long[@]}"; do
 done
 if [ ${#long[@]} -gt 0 ]; then
   checkpoint=experiments/mcts-strongest/carry/checkpoints/iter-1894
-  agents+=("net:checkpoint=$checkpoint,reuse=1,batch=8,cpuct=2.5,leaf=nnue-int:$r3,leaf_depth=0,leaf_share=0.5,time=$time,name=mcts-long-1894-hybrid")
+  for i in 1894 4000; do
+    checkpoint=experiments/mcts-strongest/carry/checkpoints/iter-$i
+    agents+=("net:checkpoint=$checkpoint,reuse=1,batch=8,cpuct=2.5,leaf=nnue-int:$r3,leaf_depth=0,leaf_share=0.5,time=$time,name=mcts-long-$i-hybrid")
+  done
 fi
 uptime
 for a in "${agents[@]}"; do args+=(--agents "$a"); done
