@@ -1,4 +1,6 @@
-//! Chifoumi runs between players: matches, round robins and 5-player arenas.
+//! Chifoumi runs between players: matches, round robins and 5-player arenas, on the runs every
+//! imperfect-information game shares (`pjlab-imperfect`: labels, schedules, the runner, the
+//! session, the report's match scores, cross table and pairs).
 //!
 //! - [`RunSpec`]: what a run plays (player specs, matches, seed, rules) and its schedule of
 //!   [`MatchSpec`]s, a function of the spec alone, so an interrupted run resumes by playing the
@@ -25,7 +27,7 @@ pub mod session;
 pub mod show;
 mod spec;
 
-pub use run::{Factory, Played, PlayedArena, PlayedMatch, Runner, play_all};
+pub use run::{Chifoumi, Factory, Played, PlayedArena, PlayedMatch, Runner, play_all, runner};
 pub use spec::{ArenaSpec, MatchSpec, RunKind, RunSpec, labels, spec_of};
 
 /// What can go wrong in a Chifoumi run.
@@ -51,9 +53,10 @@ pub enum Error {
     /// A run of no matches.
     #[error("the number of matches must be at least 1")]
     NoMatches,
-    /// A player of the run that its factory cannot build (the factory's reason names it).
+    /// A player of the run that its factory cannot build (the factory's reason names it, or
+    /// the error names the player's label).
     #[error(transparent)]
-    Factory(pjlab_core::BoxError),
+    Unbuilt(#[from] pjlab_imperfect::Unbuilt),
     /// A session that cannot start (another run in the directory, records that do not resume)
     /// or a save during the run that failed.
     #[error(transparent)]
@@ -68,14 +71,6 @@ pub enum Error {
         asked: usize,
         /// The match's games.
         games: usize,
-    },
-    /// A player that cannot be built.
-    #[error("player {label:?}: {reason}")]
-    Player {
-        /// The player's label.
-        label: String,
-        /// Why.
-        reason: String,
     },
     /// A file that cannot be read or written.
     #[error("{path}: {message}")]

@@ -13,9 +13,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use pjlab_chifoumi::{Bag, GameEnd};
+use pjlab_imperfect::standings::{self, Standings, Words, table};
 use pjlab_stats::plot::{Estimate, interval_chart};
-use pjlab_stats::stats::{RatingModel, Wdl, fit_ratings};
-use pjlab_stats::table::{Table, cross_table};
+use pjlab_stats::stats::{Wdl, mean_interval};
 
 use crate::record::Records;
 use crate::{Error, RunKind};
@@ -160,31 +160,6 @@ pub fn arena_stats(records: &Records) -> Vec<(Vec<f64>, DuelStats)> {
     out
 }
 
-/// Mean and normal 95% interval of `values`.
-pub fn mean_interval(values: &[f64]) -> (f64, f64, f64) {
-    let n = values.len() as f64;
-    if n == 0.0 {
-        return (0.0, 0.0, 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    let var = if n > 1.0 {
-        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    let half = 1.96 * (var / n).sqrt();
-    (mean, mean - half, mean + half)
-}
-
-/// `rows` under `headers`, and a blank line.
-fn table(out: &mut String, headers: &[&str], rows: Vec<Vec<String>>) {
-    let mut table = Table::new(headers.iter().copied());
-    for row in rows {
-        table.row(row);
-    }
-    let _ = writeln!(out, "{table}");
-}
-
 /// The report's Markdown.
 pub fn markdown(records: &Records) -> String {
     let run = &records.run;
@@ -242,67 +217,30 @@ pub fn markdown(records: &Records) -> String {
     out
 }
 
+/// How Chifoumi's reports name what a run plays, and when a match is drawn.
+const WORDS: Words = Words {
+    unit: "match",
+    units: "matches",
+    drawn: "equal points and equal duels triggered",
+};
+
 fn match_markdown(records: &Records, out: &mut String) {
     let names = &records.run.players;
-    let n = names.len();
-    let (stats, cross) = match_stats(records);
-    let games: Vec<(usize, usize, i8)> = records
-        .matches
-        .iter()
-        .map(|m| (m.spec.seats[0], m.spec.seats[1], m.result.result_for(0)))
-        .collect();
-    let model = RatingModel {
-        fit_advantage: false,
-        ..RatingModel::default()
-    };
-    let ratings = (!games.is_empty()).then(|| fit_ratings(n, &games, &model));
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| {
-        stats[b]
-            .matches
-            .score()
-            .total_cmp(&stats[a].matches.score())
-    });
-    out.push_str("## Match scores\n\nA match won counts 1, drawn 1/2 (equal points and equal duels triggered); 95% Wilson intervals. Ratings: Elo, mean 0, 95% intervals from the whole observed information (the draw parameter fitted jointly).\n\n");
-    let rows: Vec<Vec<String>> = order
-        .iter()
-        .map(|&i| {
-            let s = &stats[i];
-            let (lo, hi) = s.matches.interval();
-            let (pts, _, _) = mean_interval(&s.points);
-            let rating = ratings.as_ref().map_or("-".into(), |r| {
-                format!("{:+.0} ± {:.0}", r.elo[i], r.half_width(i))
-            });
-            vec![
-                names[i].clone(),
-                s.matches.games().to_string(),
-                format!(
-                    "{}-{}-{}",
-                    s.matches.wins, s.matches.draws, s.matches.losses
-                ),
-                format!("{:.1}", 100.0 * s.matches.score()),
-                format!("{:.1} to {:.1}", 100.0 * lo, 100.0 * hi),
-                format!("{pts:+.2}"),
-                rating,
-            ]
-        })
-        .collect();
-    table(
-        out,
-        &[
-            "player",
-            "matches",
-            "W-D-L",
-            "score %",
-            "95% interval",
-            "points / match",
-            "rating",
-        ],
-        rows,
-    );
-    if n > 2 {
-        cross_markdown(names, &order, &cross, out);
-        pairs_markdown(names, &order, &cross, out);
+    let (stats, _) = match_stats(records);
+    let mut standings = Standings::new(names.len());
+    for m in &records.matches {
+        let points = m.result.score.map(f64::from);
+        standings.add(
+            [m.spec.seats[0], m.spec.seats[1]],
+            m.result.result_for(0),
+            points,
+        );
+    }
+    let order = standings.order();
+    standings::match_scores(out, &WORDS, names, &standings, &order);
+    if names.len() > 2 {
+        standings::cross(out, &WORDS, names, &standings.cross, &order);
+        standings::pairs(out, &WORDS, names, &standings.cross, &order);
     }
     out.push_str(
         "## Duels\n\nPer game; a player's bag is counted at each duel it took part in.\n\n",
@@ -324,50 +262,6 @@ fn match_markdown(records: &Records, out: &mut String) {
         })
         .collect();
     table(out, &headers, rows);
-}
-
-/// The cross table: each row player's match score % against each column player.
-fn cross_markdown(names: &[String], order: &[usize], cross: &[Vec<Wdl>], out: &mut String) {
-    out.push_str("## Cross table\n\nThe row player's match score % against the column player (matches in brackets).\n\n");
-    let labels: Vec<String> = order.iter().map(|&i| names[i].clone()).collect();
-    let table = cross_table("player", &labels, |a, b| {
-        let (i, j) = (order[a], order[b]);
-        let w = &cross[i][j];
-        if i == j || w.games() == 0 {
-            "-".into()
-        } else {
-            format!("{:.0} ({})", 100.0 * w.score(), w.games())
-        }
-    });
-    let _ = writeln!(out, "{table}");
-}
-
-/// Each pair's matches with an interval, from the view of the player higher in the match
-/// scores.
-fn pairs_markdown(names: &[String], order: &[usize], cross: &[Vec<Wdl>], out: &mut String) {
-    out.push_str("## Pairs\n\nEach pair's matches from the view of the player named first (the higher in the match scores); 95% Wilson intervals.\n\n");
-    let mut rows = Vec::new();
-    for (k, &i) in order.iter().enumerate() {
-        for &j in &order[k + 1..] {
-            let w = &cross[i][j];
-            if w.games() == 0 {
-                continue;
-            }
-            let (lo, hi) = w.interval();
-            rows.push(vec![
-                format!("{} vs {}", names[i], names[j]),
-                w.games().to_string(),
-                format!("{}-{}-{}", w.wins, w.draws, w.losses),
-                format!("{:.1}", 100.0 * w.score()),
-                format!("{:.1} to {:.1}", 100.0 * lo, 100.0 * hi),
-            ]);
-        }
-    }
-    table(
-        out,
-        &["pair", "matches", "W-D-L", "score %", "95% interval"],
-        rows,
-    );
 }
 
 fn arena_markdown(records: &Records, out: &mut String) {

@@ -1,16 +1,19 @@
-//! Playing a run's matches and arenas on worker threads.
+//! Playing a run's matches and arenas on worker threads: Chifoumi's [`Contest`] on the runner
+//! every imperfect-information game shares ([`pjlab_imperfect`]).
 
 use std::sync::atomic::AtomicBool;
 
 use pjlab_chifoumi::players::{ArenaResult, ArenaSeat, play_arena};
 use pjlab_chifoumi::{Action, ArenaRules, MatchResult, Player, Rules, play_recorded_match};
-use pjlab_run::pool::{Order, Pool};
+use pjlab_imperfect::Contest;
 
-use crate::{Error, MatchSpec, RunKind, RunSpec, spec_of};
+use crate::{Error, MatchSpec, RunKind, RunSpec};
 
 /// Builds a fresh player from its spec (`random`, `ismcts:sims=400`...); the error says why not.
-pub type Factory<'a> =
-    dyn Fn(&str) -> Result<Box<dyn Player + Send>, pjlab_core::BoxError> + Sync + 'a;
+pub type Factory<'a> = pjlab_imperfect::Factory<'a, dyn Player + Send>;
+
+/// What the workers of a run share: the run's contest, its players and their factory.
+pub type Runner<'a> = pjlab_imperfect::Runner<'a, Chifoumi>;
 
 /// A finished match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,84 +44,58 @@ pub enum Played {
     Arena(PlayedArena),
 }
 
-/// What the workers of a run share: the run, its rules and the factory of its players.
-pub struct Runner<'a> {
-    run: &'a RunSpec,
-    factory: &'a Factory<'a>,
+/// What a Chifoumi run plays for one scheduled unit: a match of its rules (match and
+/// tournament runs) or an arena (arena runs).
+pub struct Chifoumi {
     rules: Rules,
-    arena: ArenaRules,
+    /// The arena's rules, in an arena run.
+    arena: Option<ArenaRules>,
 }
 
-impl<'a> Runner<'a> {
-    /// The runner of `run`'s matches or arenas, once every player of the run was built.
-    ///
-    /// # Errors
-    /// [`Error::Factory`] with the factory's reason for a player that cannot be built (it names
-    /// the player); [`Error::Game`] for rules that do not read.
-    pub fn new(run: &'a RunSpec, factory: &'a Factory<'a>) -> Result<Runner<'a>, Error> {
-        for label in &run.players {
-            factory(spec_of(label)).map_err(Error::Factory)?;
-        }
-        Ok(Runner {
-            run,
-            factory,
+impl Chifoumi {
+    /// The contest of `run`.
+    pub fn of(run: &RunSpec) -> Chifoumi {
+        Chifoumi {
             rules: run.rules.clone(),
-            arena: run.arena_rules(),
-        })
+            arena: (run.kind == RunKind::Arena).then(|| run.arena_rules()),
+        }
     }
+}
 
-    fn build(&self, player: usize) -> Result<Box<dyn Player + Send>, Error> {
-        let label = &self.run.players[player];
-        (self.factory)(spec_of(label)).map_err(|reason| Error::Player {
-            label: label.clone(),
-            reason: reason.to_string(),
-        })
-    }
+impl Contest for Chifoumi {
+    type Player = dyn Player + Send;
+    type Outcome = Played;
+    type Error = Error;
 
-    /// Plays match `spec` with players built afresh.
-    ///
-    /// # Errors
-    /// A player that cannot be built, an illegal action.
-    pub fn play_match(&self, spec: &MatchSpec) -> Result<PlayedMatch, Error> {
-        let mut a = self.build(spec.seats[0])?;
-        let mut b = self.build(spec.seats[1])?;
+    fn play(&self, spec: &MatchSpec, seats: Vec<Box<dyn Player + Send>>) -> Result<Played, Error> {
+        let spec = spec.clone();
+        if let Some(arena) = &self.arena {
+            let mut seats: Vec<ArenaSeat> = seats.into_iter().map(ArenaSeat::new).collect();
+            let result = play_arena(arena, &mut seats, spec.seed)?;
+            return Ok(Played::Arena(PlayedArena { spec, result }));
+        }
+        let [mut a, mut b]: [Box<dyn Player + Send>; 2] =
+            seats.try_into().map_err(|seats: Vec<_>| Error::Players {
+                kind: RunKind::Match,
+                found: seats.len(),
+            })?;
         let (result, actions) =
             play_recorded_match(&self.rules, &mut [a.as_mut(), b.as_mut()], spec.seed)?;
-        Ok(PlayedMatch {
-            spec: spec.clone(),
+        Ok(Played::Match(PlayedMatch {
+            spec,
             result,
             actions,
-        })
+        }))
     }
+}
 
-    /// Plays arena `spec` with players built afresh.
-    ///
-    /// # Errors
-    /// As [`Runner::play_match`].
-    pub fn play_arena(&self, spec: &MatchSpec) -> Result<PlayedArena, Error> {
-        let mut seats = spec
-            .seats
-            .iter()
-            .map(|&p| self.build(p).map(ArenaSeat::new))
-            .collect::<Result<Vec<_>, _>>()?;
-        let result = play_arena(&self.arena, &mut seats, spec.seed)?;
-        Ok(PlayedArena {
-            spec: spec.clone(),
-            result,
-        })
-    }
-
-    /// Plays `spec` as the run's kind says: an arena, else a match.
-    ///
-    /// # Errors
-    /// As [`Runner::play_match`].
-    pub fn play(&self, spec: &MatchSpec) -> Result<Played, Error> {
-        if self.run.kind == RunKind::Arena {
-            self.play_arena(spec).map(Played::Arena)
-        } else {
-            self.play_match(spec).map(Played::Match)
-        }
-    }
+/// The runner of `run`'s matches or arenas, once every player of the run was built.
+///
+/// # Errors
+/// [`Error::Unbuilt`] with the factory's reason for a player that cannot be built (it names
+/// the player).
+pub fn runner<'a>(run: &'a RunSpec, factory: &'a Factory<'a>) -> Result<Runner<'a>, Error> {
+    Ok(Runner::new(Chifoumi::of(run), &run.players, factory)?)
 }
 
 /// Plays `todo` (matches of `run`, or arenas in an arena run) on `workers` threads and hands
@@ -137,11 +114,5 @@ pub fn play_all(
     stop: &AtomicBool,
     on_done: &mut dyn FnMut(Played),
 ) -> Result<(), Error> {
-    let runner = Runner::new(run, factory)?;
-    let pool = Pool {
-        workers,
-        order: Order::Finished,
-        stop,
-    };
-    pool.run(todo, |_| (), |_, spec| runner.play(spec).map(Some), on_done)
+    pjlab_imperfect::play_all(&runner(run, factory)?, todo, workers, stop, on_done)
 }

@@ -1,16 +1,15 @@
 //! A Chifoumi run from its directory, on the lab's run session ([`pjlab_run::session`]): a
 //! new run or the one the directory holds, the matches (or arenas) it lacks played on worker
-//! threads with the records saved every 30 s and at the end.
+//! threads with the records saved every 30 s and at the end ([`pjlab_imperfect::play_session`]).
 
 use std::path::Path;
 
 use std::sync::atomic::AtomicBool;
 
-use pjlab_run::pool::{Order, Pool};
-use pjlab_run::session::{self as run, Records as _, Saving, Session};
+use pjlab_run::session as run;
 
 use crate::record::Records;
-use crate::run::{Factory, Played, Runner};
+use crate::run::{Factory, Played};
 use crate::{Error, RunKind, RunSpec};
 
 impl run::Records for Records {
@@ -86,22 +85,6 @@ pub fn play(
 ) -> Result<(), Error> {
     let todo = records.todo();
     let run = records.run.clone();
-    let runner = Runner::new(&run, factory)?;
-    let session = Session {
-        dir: out,
-        pool: Pool {
-            workers,
-            order: Order::Finished,
-            stop,
-        },
-        saving: Saving::default(),
-    };
-    records.save(out)?;
-    session.play(
-        records,
-        &todo,
-        |_| (),
-        |_, spec| runner.play(spec).map(Some),
-        progress,
-    )
+    let runner = crate::run::runner(&run, factory)?;
+    pjlab_imperfect::play_session(&runner, records, &todo, out, workers, stop, progress)
 }

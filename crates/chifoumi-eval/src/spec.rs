@@ -1,8 +1,11 @@
 //! [`RunSpec`]: what a run plays (players, matches, seed, rules), kept as JSON in its records so
-//! that `--resume` and `pjlab report` read it back; and its schedule of [`MatchSpec`]s.
+//! that `--resume` and `pjlab report` read it back; and its schedule of [`MatchSpec`]s, on the
+//! schedules every imperfect-information game shares ([`pjlab_imperfect::schedule`]).
+
+pub use pjlab_imperfect::{MatchSpec, labels, spec_of};
 
 use pjlab_chifoumi::{ArenaRules, Rules};
-use pjlab_core::seed;
+use pjlab_imperfect::schedule;
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
@@ -41,39 +44,6 @@ pub struct RunSpec {
     pub sessions: Vec<pjlab_core::Provenance>,
 }
 
-/// One match (or one arena) of a run's schedule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchSpec {
-    /// Its id, `0..` in schedule order.
-    pub id: u64,
-    /// The player index at each seat (seat 0 moves first in the first game).
-    pub seats: Vec<usize>,
-    /// The seed of its generator.
-    pub seed: u64,
-}
-
-/// Labels for `specs`: each spec, with `#2`, `#3`... appended to its repeats.
-pub fn labels(specs: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::with_capacity(specs.len());
-    for spec in specs {
-        let seen = specs[..out.len()].iter().filter(|s| *s == spec).count();
-        out.push(if seen == 0 {
-            spec.clone()
-        } else {
-            format!("{spec}#{}", seen + 1)
-        });
-    }
-    out
-}
-
-/// The spec of a label (the label without its `#n` suffix).
-pub fn spec_of(label: &str) -> &str {
-    match label.rsplit_once('#') {
-        Some((spec, n)) if n.parse::<u32>().is_ok() => spec,
-        _ => label,
-    }
-}
-
 impl RunSpec {
     /// The arena rules of an arena run.
     pub fn arena_rules(&self) -> ArenaRules {
@@ -91,41 +61,21 @@ impl RunSpec {
 
     /// The pairs of player indices that meet: one for a match, every pair for a tournament.
     pub fn pairs(&self) -> Vec<(usize, usize)> {
-        let n = self.players.len();
-        (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect()
+        schedule::pairs(self.players.len())
     }
 
     /// Every match of the run, in order.
     ///
     /// Matches and tournaments: for each pair, `matches` matches; consecutive matches (2k,
     /// 2k+1) share a seed and swap seats, so both players meet the same first deal from both
-    /// seats. Arenas: arena k seats the players rotated by k places.
+    /// seats ([`schedule::paired`]). Arenas: arena k seats the players rotated by k places
+    /// ([`schedule::rotated`]).
     pub fn schedule(&self) -> Vec<MatchSpec> {
-        let mut out = Vec::new();
         if self.kind == RunKind::Arena {
-            let n = self.players.len();
-            for k in 0..self.matches as u64 {
-                out.push(MatchSpec {
-                    id: k,
-                    seats: (0..n).map(|s| (s + k as usize) % n).collect(),
-                    seed: seed::mix2(self.seed, 0, k),
-                });
-            }
+            schedule::rotated(self.players.len(), self.matches, self.seed)
         } else {
-            for (pair, (i, j)) in self.pairs().into_iter().enumerate() {
-                for k in 0..self.matches as u64 {
-                    let seats = if k % 2 == 0 { vec![i, j] } else { vec![j, i] };
-                    out.push(MatchSpec {
-                        id: out.len() as u64,
-                        seats,
-                        seed: seed::mix2(self.seed, pair as u64 + 1, k / 2),
-                    });
-                }
-            }
+            schedule::paired(&self.pairs(), self.matches, self.seed)
         }
-        out
     }
 
     /// Checks the numbers a run needs.

@@ -161,9 +161,37 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     })
 }
 
+/// The mean of `values` and its normal 95% interval (1.96 standard errors, the sample's
+/// variance with n - 1): `(mean, low, high)`; zeros when empty, no width for one value.
+pub fn mean_interval(values: &[f64]) -> (f64, f64, f64) {
+    let n = values.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let var = if n > 1.0 {
+        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    (mean, mean - half, mean + half)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn the_mean_interval_is_the_normal_one() {
+        // 1, 2, 3, 4: mean 2.5, sample variance 5/3, standard error sqrt(5/12).
+        let (m, lo, hi) = mean_interval(&[1.0, 2.0, 3.0, 4.0]);
+        let half = 1.96 * (5.0f64 / 12.0).sqrt();
+        assert_eq!(m, 2.5);
+        assert!((lo - (2.5 - half)).abs() < 1e-12 && (hi - (2.5 + half)).abs() < 1e-12);
+        assert_eq!(mean_interval(&[]), (0.0, 0.0, 0.0));
+        assert_eq!(mean_interval(&[7.0]), (7.0, 7.0, 7.0));
+    }
+
     #[test]
     fn the_difference_interval_is_newcombes() {
         // Newcombe (1998), Statistics in Medicine 17, 873-890, Table II, example (a):

@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use pjlab_arena::session::split_agents;
 use pjlab_chifoumi::{Player, Rules};
-use pjlab_chifoumi_eval::{ArenaSpec, RunKind, RunSpec, Runner, labels, report, session};
+use pjlab_chifoumi_eval::{ArenaSpec, RunKind, RunSpec, labels, report, runner, session};
 use pjlab_run::session::resume_hint;
 
 use crate::Verbosity;
@@ -109,7 +109,7 @@ pub fn run(args: Args, verbosity: Verbosity) -> Result<()> {
     let rules = records.run.rules.clone();
     let factory = |spec: &str| player(spec, &rules);
     // Every player is built once before anything is written.
-    Runner::new(&records.run, &factory)?;
+    runner(&records.run, &factory)?;
     records.run.sessions.push(crate::cmd::provenance());
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     // One process a run directory: a second one on the same --out refuses.
