@@ -1,110 +1,32 @@
-//! A training run's directory:
-//!
-//! ```text
-//! config.toml                 the run's settings (as given; only `iterations` may change)
-//! checkpoints/iter-NNNN/      model.bpk, network.json (what the network is, for players),
-//!                             optimizer.bpk, state.json (iteration, shape, network, pool,
-//!                             seconds trained); written to a temporary name, then renamed
-//! checkpoints/latest          the newest checkpoint's name
-//! pool/iter-NNNN/model.bpk    the snapshots in the opponent pool
-//! metrics.jsonl, plots/       one line an iteration; SVG curves
-//! ```
+//! A Chifoumi training run's directory, the league's ([`pjlab_league::checkpoint`]):
+//! `config.toml`, `checkpoints/iter-NNNN/` (model, `network.json`, optimizer, `state.json`),
+//! `checkpoints/latest`, the pool's snapshots under `pool/`, `metrics.jsonl` and `plots/`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use pjlab_nn::inference::PackedNet;
-use pjlab_nn::model::CHIFOUMI;
-use pjlab_nn::{NetConfig, NetShape, NetworkFile};
-use serde::{Deserialize, Serialize};
 
-use pjlab_run::dir::{Checkpoints, RunDir};
+pub use pjlab_league::checkpoint::{State, checkpoint_dir, latest, resolve};
 
 use crate::Error;
 
-/// A checkpoint's `state.json`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct State {
-    /// Iterations done.
-    pub iteration: u32,
-    /// Input and action sizes.
-    pub shape: NetShape,
-    /// Hidden width and layers.
-    pub network: NetConfig,
-    /// Iterations whose snapshot is in the pool (`pool/iter-NNNN/model.bpk`), oldest first.
-    pub pool: Vec<u32>,
-    /// Seconds of training so far.
-    pub elapsed_s: f64,
-}
-
-/// The checkpoint directory of iteration `i`.
-pub fn checkpoint_dir(run: &Path, i: u32) -> PathBuf {
-    RunDir::at(run).checkpoints().dir(i)
-}
-
-/// The newest checkpoint of a run, if any.
-pub fn latest(run: &Path) -> Option<PathBuf> {
-    let dir = RunDir::at(run).checkpoints().latest().ok()??;
-    dir.join("state.json").exists().then_some(dir)
-}
-
-/// A checkpoint directory from a path that is one, or a run directory (its newest).
-///
-/// # Errors
-/// When neither.
-pub fn resolve(path: &Path) -> Result<PathBuf, Error> {
-    Ok(Checkpoints::resolve(path)?)
-}
+/// The trainer of Chifoumi's checkpoints, as an error about another one names it.
+pub const TRAINER: &str =
+    "`pjlab chifoumi train` (a board game's network of `pjlab train` plays only its game)";
 
 /// Reads a checkpoint's state.
 ///
 /// # Errors
-/// [`Error::Io`] when missing, [`Error::NotTrained`] when not parseable.
+/// [`pjlab_league::Error::Io`] when missing, [`pjlab_league::Error::NotTrained`] when not
+/// parseable.
 pub fn read_state(dir: &Path) -> Result<State, Error> {
-    let path = dir.join("state.json");
-    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
-    serde_json::from_str(&text).map_err(|cause| Error::NotTrained { path, cause })
+    Ok(pjlab_league::checkpoint::read_state(dir, TRAINER)?)
 }
 
 /// The packed network of a checkpoint (or a run's newest), for fast play.
 ///
 /// # Errors
-/// As [`read_state`], and [`Error::Net`] when the network does not load.
+/// As [`read_state`], and [`pjlab_league::Error::Net`] when the network does not load.
 pub fn load_packed(path: &Path) -> Result<PackedNet, Error> {
-    let dir = resolve(path)?;
-    let state = read_state(&dir)?;
-    Ok(pjlab_nn::checkpoint::load_packed(
-        &dir,
-        &state.network,
-        state.shape,
-    )?)
-}
-
-/// Writes a checkpoint with `write` filling a temporary directory, renames it into place and
-/// points `latest` at it; then removes the older ones beyond `keep` besides the new one
-/// (keeping multiples of `keep_every` when it is not 0).
-///
-/// # Errors
-/// [`Error::Io`] or [`Error::Run`] on I/O failures.
-pub fn commit(
-    run: &Path,
-    state: &State,
-    keep: usize,
-    keep_every: u32,
-    write: impl FnOnce(&Path) -> Result<(), Error>,
-) -> Result<(), Error> {
-    let checkpoints = RunDir::at(run).checkpoints();
-    let keep_every = (keep_every > 0).then_some(keep_every);
-    let network = NetworkFile::new(
-        CHIFOUMI,
-        pjlab_nn::model::chifoumi_encoder(),
-        state.network.clone(),
-        state.shape,
-        serde_json::Value::Null,
-    );
-    checkpoints.commit(state.iteration, keep + 1, keep_every, |tmp| {
-        write(tmp)?;
-        network.write(tmp)?;
-        let text = serde_json::to_string_pretty(state).expect("a state is JSON");
-        std::fs::write(tmp.join("state.json"), text).map_err(Error::io(tmp))
-    })
+    Ok(pjlab_league::checkpoint::load_packed(path, TRAINER)?)
 }

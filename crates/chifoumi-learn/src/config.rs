@@ -1,5 +1,6 @@
 //! `configs/chifoumi.toml`: every setting of a training run, with its unit and default.
 
+use pjlab_league::Settings;
 use pjlab_nn::NetConfig;
 use pjlab_nn::pg::PgOptions;
 use serde::{Deserialize, Serialize};
@@ -129,39 +130,43 @@ impl LearnConfig {
         Ok(config)
     }
 
-    /// Checks the ranges.
+    /// What the league's loop reads of this config.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            iterations: self.iterations,
+            seed: self.seed,
+            matches_per_iteration: self.matches_per_iteration,
+            network: self.network.clone(),
+            init: self.init.clone(),
+            weight_decay: self.weight_decay,
+            pg: self.pg_options(),
+            batch_size: self.batch_size,
+            epochs: self.epochs,
+            opponents: self.opponents.clone(),
+            self_play_share: self.self_play_share,
+            snapshot_every: self.snapshot_every,
+            pool_size: self.pool_size,
+            eval_every: self.eval_every,
+            eval_matches: self.eval_matches,
+            keep_checkpoints: self.keep_checkpoints,
+            keep_every: self.keep_every,
+        }
+    }
+
+    /// Checks the ranges: the league's ([`Settings::check`]), then Chifoumi's own keys and
+    /// the opponents' specs.
     ///
     /// # Errors
-    /// [`Error::Value`] naming the first bad key, [`Error::Opponent`] for an opponent that does
-    /// not parse.
+    /// [`Error::Value`] (or the league's) naming the first bad key, [`Error::Opponent`] for an
+    /// opponent that does not parse.
     pub fn check(&self) -> Result<(), Error> {
+        self.settings().check()?;
         let bad = |key: &'static str, why: &'static str| Err(Error::Value { key, why });
-        if self.matches_per_iteration == 0 {
-            return bad("matches_per_iteration", "at least 1");
-        }
         if self.games_per_match == 0 {
             return bad("games_per_match", "at least 1");
         }
-        if self.batch_size == 0 || self.epochs == 0 {
-            return bad("batch_size and epochs", "at least 1");
-        }
         if !(0.0..=1.0).contains(&self.gamma) {
             return bad("gamma", "between 0 and 1");
-        }
-        if !(0.0..=1.0).contains(&self.self_play_share) {
-            return bad("self_play_share", "between 0 and 1");
-        }
-        if self.learning_rate.is_nan() || self.learning_rate <= 0.0 {
-            return bad("learning_rate", "positive");
-        }
-        if self.opponents.is_empty() && self.self_play_share < 1.0 {
-            return bad(
-                "opponents",
-                "name at least one player, or set self_play_share = 1",
-            );
-        }
-        if self.network.hidden == 0 || self.network.layers == 0 {
-            return bad("network", "hidden and layers at least 1");
         }
         for spec in &self.opponents {
             let net = pjlab_players::chifoumi::parse_net_spec(spec)

@@ -1,25 +1,11 @@
-//! What the learner learns from: the decisions of a match with their discounted returns and
-//! result classes, and an iteration's decisions as shuffled minibatches with normalised
-//! advantages.
+//! What a Chifoumi match's decisions are worth to the learner: their discounted returns and
+//! result classes (the league batches them).
 
 use pjlab_chifoumi::{GameEnd, MatchResult};
-use pjlab_nn::pg::{self, PgBatch};
-use pjlab_nn::{DRAW, LOSS, NetShape, WIN};
+use pjlab_nn::{DRAW, LOSS, WIN};
 use pjlab_players::chifoumi::Step;
-use pjlab_stats::stats::Wdl;
-use rand_chacha::ChaCha8Rng;
 
 use crate::config::LearnConfig;
-use crate::metrics::IterationLog;
-/// The decisions of one match with their returns, and how it went.
-pub(crate) struct Played {
-    pub(crate) steps: Vec<Step>,
-    pub(crate) returns: Vec<f32>,
-    pub(crate) classes: Vec<usize>,
-    pub(crate) result: i8,
-    pub(crate) env_steps: u64,
-    pub(crate) against_self: bool,
-}
 
 /// Discounted returns and result classes of `steps`, the learner at `seat` of `result`.
 pub(crate) fn returns_of(
@@ -58,40 +44,6 @@ pub(crate) fn returns_of(
         };
     }
     (returns, classes)
-}
-
-/// Shuffled minibatches of every decision of `played`, advantages normalised, and the
-/// iteration's counts.
-pub(crate) fn batches(
-    played: &[Played],
-    config: &LearnConfig,
-    shape: NetShape,
-    rng: &mut ChaCha8Rng,
-) -> (Vec<PgBatch>, IterationLog) {
-    let mut rows: Vec<(&Step, f32, usize)> = Vec::new();
-    let (mut own, mut fixed) = (Wdl::default(), Wdl::default());
-    let mut env_steps = 0;
-    for p in played {
-        env_steps += p.env_steps;
-        if p.against_self { &mut own } else { &mut fixed }.add(p.result);
-        for (i, s) in p.steps.iter().enumerate() {
-            rows.push((s, p.returns[i], p.classes[i]));
-        }
-    }
-    let n = rows.len().max(1) as f32;
-    let mean_return = rows.iter().map(|r| r.1).sum::<f32>() / n;
-    let out = pg::batches(&rows, shape.actions, config.batch_size, config.epochs, rng);
-    let score = |w: &Wdl| (w.games() > 0).then(|| w.score());
-    let log = IterationLog {
-        matches: played.len() as u32,
-        decisions: rows.len(),
-        env_steps,
-        mean_return: f64::from(mean_return),
-        score_self: score(&own),
-        score_fixed: score(&fixed),
-        ..IterationLog::default()
-    };
-    (out, log)
 }
 
 #[cfg(test)]

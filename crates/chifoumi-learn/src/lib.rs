@@ -6,15 +6,15 @@
 //! - [`NetPlayer`] (of `pjlab-players`, where every player is built): the policy over the
 //!   intents, sampled at a temperature, on the packed CPU network of [`pjlab_nn::inference`];
 //!   `net:checkpoint=DIR` in player specs. Training records its decisions' trace.
-//! - [`train::train`]: policy gradient (REINFORCE) with the network's own win/draw/loss head as
-//!   baseline and an entropy bonus, AdamW; opponents drawn each match from a pool of the
-//!   learner's past snapshots and the scripted players. A decision's return is its game's
+//! - [`train::train`]: Chifoumi's league (`pjlab-league`): policy gradient (REINFORCE) with the
+//!   network's own win/draw/loss head as baseline and an entropy bonus, AdamW; opponents drawn
+//!   each match from a pool of the learner's past snapshots and the scripted players. A decision's return is its game's
 //!   result (discounted towards the game's end), the tie-break's share of a duel it called,
 //!   and the match's result (`match_weight`), which is what a match is won by. Chosen over
 //!   PPO or Q-learning for the size of the game (seven intents, about ten decisions a game)
 //!   and because the baseline comes free with the lab's policy/value network; every setting
 //!   is in [`config`].
-//! - [`checkpoint`]: the run directory; a stopped run resumes to the same weights.
+//! - [`checkpoint`]: the run directory (the league's); a stopped run resumes to the same weights.
 //! - [`report::training_report`]: `training.md` from the metrics.
 //! - [`exploit`]: a player's exploitability (`pjlab chifoumi exploit`): its scores against the
 //!   scripted players, a best response trained against it and ISMCTS-BR, and the worst.
@@ -88,18 +88,10 @@ pub enum Error {
     /// A run that should have a checkpoint has none.
     #[error("checkpoint: {}: no checkpoint", .0.display())]
     NoCheckpoint(std::path::PathBuf),
-    /// A `state.json` that is not one of `pjlab chifoumi train`.
-    #[error(
-        "checkpoint: {}: not a checkpoint of `pjlab chifoumi train` (a board game's network of \
-         `pjlab train` plays only its game): {cause}",
-        path.display()
-    )]
-    NotTrained {
-        /// The state file.
-        path: std::path::PathBuf,
-        /// Why it does not parse.
-        cause: serde_json::Error,
-    },
+    /// The league's loop, checkpoints and metrics (a `state.json` that is not one of `pjlab
+    /// chifoumi train`, among others).
+    #[error(transparent)]
+    League(#[from] pjlab_league::Error),
     /// The network's files.
     #[error(transparent)]
     Net(#[from] pjlab_nn::Error),
