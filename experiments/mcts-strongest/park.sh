@@ -5,6 +5,9 @@
 #
 #   experiments/mcts-strongest/park.sh [OUT]
 #
+# An ablation's run (`ablation.sh park NAME`) is parked with CONFIG and CARRY set (defaults: the
+# long run's config and carry/, CARRY relative to this directory).
+#
 # Stop the run first (`kill -INT` on its process: it stops after the iteration in progress and
 # its checkpoint). The carry holds the run's manifest, config, provenance, metrics and report
 # (training.md, which the experiments test writes again from the metrics), the latest
@@ -17,15 +20,16 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 out=${1:-$HOME/pjlab-runs/mcts-strongest}
-carry=carry
+carry=${CARRY:-carry}
+config=${CONFIG:-configs/mcts-strongest-pijersi.toml}
 [ -f "$out/checkpoints/latest" ] || { echo "park: $out has no checkpoint" >&2; exit 1; }
-if pgrep -f "train --config configs/mcts-strongest-pijersi.toml" > /dev/null; then
+if pgrep -f "train --config $config" > /dev/null; then
   echo "park: the run is still going; stop it first (kill -INT)" >&2
   exit 1
 fi
 latest=$(cat "$out/checkpoints/latest")
 rm -rf "$carry.new"
-mkdir -p "$carry.new/checkpoints/$latest"
+mkdir -p "$(dirname "$carry")" "$carry.new/checkpoints/$latest"
 cp "$out"/{run.json,config.toml,provenance.jsonl,metrics.jsonl,training.md} "$carry.new/"
 cp "$out/checkpoints/latest" "$carry.new/checkpoints/"
 cp "$out/checkpoints/$latest"/* "$carry.new/checkpoints/$latest/"

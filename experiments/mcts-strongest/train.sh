@@ -5,6 +5,9 @@
 #
 #   experiments/mcts-strongest/train.sh [OUT]
 #
+# The ablations (`ablation.sh`) run through this script too, with CONFIG, ITERATIONS and CARRY
+# set (defaults: the long run's config, 5000 and experiments/mcts-strongest/carry).
+#
 # OUT (default ~/pjlab-runs/mcts-strongest, outside the checkout so that a fresh checkout keeps
 # it) is the run directory; run the script again to resume from the newest checkpoint (on a new
 # machine, from the carry that park.sh left in experiments/mcts-strongest/carry/). The run
@@ -15,13 +18,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-$HOME/pjlab-runs/mcts-strongest}
+config=${CONFIG:-configs/mcts-strongest-pijersi.toml}
+iterations=${ITERATIONS:-5000}
+carry=${CARRY:-experiments/mcts-strongest/carry}
 PJLAB=${PJLAB:-target/release/pjlab}
 [ -x "$PJLAB" ] || cargo build --release -p pjlab-cli
 mkdir -p "$(dirname "$out")"
 # A machine without the run directory takes it from the carry that park.sh committed, and
 # resumes with the window refilled (the positions files are not carried).
 refill=()
-carry=experiments/mcts-strongest/carry
 if [ ! -e "$out/checkpoints/latest" ] && [ -f "$carry/checkpoints/latest" ]; then
   mkdir -p "$out"
   cp -r "$carry"/. "$out"/
@@ -31,5 +36,5 @@ fi
 # The extension (fixed before any game of a checkpoint past 3000; README, "The extension"): the
 # config planned 3,000 iterations; after checkpoint 3000's two 1 s blocks (54.1%, and 53.8% with
 # the hybrid, both short of 55%) the same run goes on to 5,000 with nothing else changed.
-exec nice -n 19 "$PJLAB" train --config configs/mcts-strongest-pijersi.toml --out "$out" \
-  --keep-every 100 --iterations 5000 "${refill[@]}"
+exec nice -n 19 "$PJLAB" train --config "$config" --out "$out" \
+  --keep-every 100 --iterations "$iterations" "${refill[@]+"${refill[@]}"}"
