@@ -67,29 +67,8 @@ pub enum Error {
     /// The player an exploitability run measures cannot be built.
     #[error("config: {0}")]
     Measured(pjlab_core::BoxError),
-    /// A directory holding an exploitability run of other settings than those asked.
-    #[error(
-        "{} holds the exploitability run of {player} with other settings: resume it without \
-         --player, or choose another --out",
-        dir.display()
-    )]
-    OtherSettings {
-        /// The run directory.
-        dir: std::path::PathBuf,
-        /// The player its run measures.
-        player: String,
-    },
-    /// A directory without an exploitability run, and no player named to start one.
-    #[error("{} holds no exploitability run: name the --player", .0.display())]
-    NoExploitRun(std::path::PathBuf),
-    /// The worker threads could not be started.
-    #[error("workers: {0}")]
-    Workers(#[from] rayon::ThreadPoolBuildError),
-    /// A run that should have a checkpoint has none.
-    #[error("checkpoint: {}: no checkpoint", .0.display())]
-    NoCheckpoint(std::path::PathBuf),
-    /// The league's loop, checkpoints and metrics (a `state.json` that is not one of `pjlab
-    /// chifoumi train`, among others).
+    /// The league's loop, checkpoints, metrics and exploitability runs (a `state.json` that is
+    /// not one of `pjlab chifoumi train`, another player's exploitability run, among others).
     #[error(transparent)]
     League(#[from] pjlab_league::Error),
     /// The network's files.
@@ -106,23 +85,6 @@ pub enum Error {
         /// Why.
         #[source]
         source: std::io::Error,
-    },
-    /// A JSON file that does not parse as what it should hold.
-    #[error("{}: {source}", path.display())]
-    Json {
-        /// The file.
-        path: std::path::PathBuf,
-        /// Why.
-        #[source]
-        source: serde_json::Error,
-    },
-    /// A file the run needs that is not there.
-    #[error("{}: no {what}", path.display())]
-    Missing {
-        /// The file (or directory) looked at.
-        path: std::path::PathBuf,
-        /// What it should have held.
-        what: &'static str,
     },
     /// A Chifoumi match run (its records, its report).
     #[error(transparent)]

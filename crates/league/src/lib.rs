@@ -12,8 +12,12 @@
 //!   iteration), so a run stopped after any iteration resumes to the same weights.
 //! - [`checkpoint`]: the run directory's checkpoints and pool; [`metrics`]: `metrics.jsonl`
 //!   and its plots; [`report::training_report`]: `training.md`.
+//! - [`exploit`]: a player's exploitability (its scores against the game's scripted players,
+//!   a best response this league trains against it, and ISMCTS-BR), for a game's
+//!   [`exploit::Exploitable`].
 
 pub mod checkpoint;
+pub mod exploit;
 pub mod metrics;
 pub mod report;
 mod settings;
@@ -72,6 +76,36 @@ pub enum Error {
     /// A chart that cannot be drawn or written.
     #[error(transparent)]
     Stats(#[from] pjlab_stats::Error),
+    /// A JSON file that does not parse as what it should hold.
+    #[error("{}: {source}", path.display())]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The worker threads could not be started.
+    #[error("workers: {0}")]
+    Workers(#[from] rayon::ThreadPoolBuildError),
+    /// A run that should have a checkpoint has none.
+    #[error("checkpoint: {}: no checkpoint", .0.display())]
+    NoCheckpoint(PathBuf),
+    /// A directory holding an exploitability run of other settings than those asked.
+    #[error(
+        "{} holds the exploitability run of {player} with other settings: resume it without \
+         --player, or choose another --out",
+        dir.display()
+    )]
+    OtherSettings {
+        /// The run directory.
+        dir: PathBuf,
+        /// The player its run measures.
+        player: String,
+    },
+    /// A directory without an exploitability run, and no player named to start one.
+    #[error("{} holds no exploitability run: name the --player", .0.display())]
+    NoExploitRun(PathBuf),
 }
 
 impl Error {
