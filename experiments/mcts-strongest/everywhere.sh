@@ -66,7 +66,8 @@ step "tournament" tournament.txt "$PJLAB" tournament --agents "$net,time=50ms" \
 step "balance" balance.txt "$PJLAB" balance --agent "$net,time=50ms" --games-per-variant 2 \
   --variants classic,half-random --seed 1 --workers 1 --out "$out/balance"
 step "UGI" ugi.txt "$PJLAB" ugi < <(printf '%s\n' ugi "setoption name Checkpoint value $ckpt" \
-  isready uginewgame "position startpos" "go nodes 200" isready quit)
+  "setoption name Engine value mcts" isready uginewgame "position startpos" "go nodes 200" \
+  isready quit)
 step "export" export.txt "$PJLAB" export --checkpoint "$ckpt" --out "$out/model.onnx"
 py=.venv-python/bin/python
 if [ -x "$py" ] && "$py" -c 'import onnxruntime' 2> /dev/null; then

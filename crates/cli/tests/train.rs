@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::path::Path;
+
 use common::{assert_success, assert_usage_error, build_id, pjlab, pjlab_stdin, stdout};
 
 const TINY_RUN: &str = r#"
@@ -98,6 +100,41 @@ fn train_writes_a_run_that_play_and_analyse_can_use() {
     assert_eq!(card["actions"].as_array().unwrap().len(), 3748);
     assert_eq!(card["training"]["iteration"], 3);
     assert_eq!(card["encoder"]["name"], "pijersi-planes");
+    // A checkpoint kept as its weights and model file alone (a carried run's older ones)
+    // exports the same graph, its card saying the training state is not there.
+    let latest = std::fs::read_to_string(Path::new(run).join("checkpoints/latest")).unwrap();
+    let bare = dir.path().join("bare");
+    std::fs::create_dir_all(&bare).unwrap();
+    for file in ["model.bpk", "network.json"] {
+        let from = Path::new(run)
+            .join("checkpoints")
+            .join(latest.trim())
+            .join(file);
+        std::fs::copy(from, bare.join(file)).unwrap();
+    }
+    let bare_model = dir.path().join("bare.onnx");
+    let out = pjlab(&[
+        "export",
+        "--checkpoint",
+        bare.to_str().unwrap(),
+        "--out",
+        bare_model.to_str().unwrap(),
+    ]);
+    assert_success(&out, &[]);
+    assert_eq!(
+        std::fs::read(&bare_model).unwrap(),
+        std::fs::read(&model).unwrap()
+    );
+    let bare_card: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("bare.json")).unwrap())
+            .unwrap();
+    assert_eq!(bare_card["actions"], card["actions"]);
+    assert!(
+        bare_card["training"]["note"]
+            .as_str()
+            .unwrap()
+            .contains("state.json")
+    );
     let out = pjlab(&["export", "--checkpoint", "/nonexistent", "--out", "x.onnx"]);
     assert_usage_error(&out, "checkpoint");
     // The exported file and the checkpoint both drive the UGI engine's MCTS.

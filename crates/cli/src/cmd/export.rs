@@ -1,11 +1,13 @@
 //! `pjlab export` and `pjlab encode`: a trained network for other programs, for any game of the
 //! registry.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use burn::tensor::Device;
 use pjlab_core::{Encoder, Game, GameKit, SetupVariant};
+use pjlab_nn::model::NETWORK_FILE;
+use pjlab_nn::{NetworkFile, PolicyValueNet};
 
 use crate::cmd::game::{GameName, PositionArgs, start};
 
@@ -18,7 +20,8 @@ pub struct Args {
     /// The game the network was trained on.
     #[arg(long, value_parser = crate::cmd::game::game_arg(), default_value_t)]
     game: GameName,
-    /// A checkpoint directory, or a run directory (its latest checkpoint).
+    /// A checkpoint directory (with its training state, or its weights and model file
+    /// `network.json` alone), or a run directory (its latest checkpoint).
     #[arg(long)]
     checkpoint: PathBuf,
     /// The ONNX file to write.
@@ -33,13 +36,53 @@ pub fn run(args: Args) -> Result<()> {
 
 fn export<K: GameKit>(args: &Args) -> Result<()> {
     let device = Device::default();
-    let (net, config) = pjlab_train::checkpoint::load::<K>(&args.checkpoint, &device)?;
-    let training = pjlab_train::checkpoint::summary(&args.checkpoint)?;
-    let encoder = K::encoder(&config.game);
+    let dir = &args.checkpoint;
+    let model_only = !dir.join("state.json").exists() && dir.join(NETWORK_FILE).exists();
+    let (net, encoder, training) = if model_only {
+        model_file::<K>(dir, &device)?
+    } else {
+        let (net, config) = pjlab_train::checkpoint::load::<K>(dir, &device)?;
+        let training = pjlab_train::checkpoint::summary(dir)?;
+        (net, K::encoder(&config.game), training)
+    };
     let card = pjlab_nn::export::export::<K>(&net, &encoder, training, &args.out)?;
     println!("{}", args.out.display());
     println!("{}", card.display());
     Ok(())
+}
+
+/// A checkpoint kept as its weights and model file only (`model.bpk`, `network.json`: what a
+/// `net:` player loads, and what a run carried between machines keeps of its older
+/// checkpoints): the network, its encoder (from the model file's game table) and the card's
+/// training summary, which names the checkpoint and says that its training state is not there.
+fn model_file<K: GameKit>(
+    dir: &Path,
+    device: &Device,
+) -> Result<(PolicyValueNet, K::Encoder, serde_json::Value)> {
+    let file = NetworkFile::read(dir)?;
+    if file.game != K::INFO.name {
+        bail!(
+            "{}: a network of {}, not of {} (give --game {})",
+            dir.display(),
+            file.game,
+            K::INFO.name,
+            file.game
+        );
+    }
+    let table: K::Config = if file.game_config.is_null() {
+        K::Config::default()
+    } else {
+        serde_json::from_value(file.game_config.clone())
+            .map_err(|e| anyhow::anyhow!("{}: the model file's game table: {e}", dir.display()))?
+    };
+    let net = pjlab_nn::checkpoint::load(dir, &file.network, file.shape, device)?;
+    let training = serde_json::json!({
+        "checkpoint": dir.display().to_string(),
+        "encoder": file.encoder,
+        "note": "exported from the checkpoint's weights and model file (network.json); its \
+                 training state (state.json) is not kept there",
+    });
+    Ok((net, K::encoder(&table), training))
 }
 
 /// Print a position's network input and its legal moves with their action indices, as JSON:
