@@ -65,13 +65,45 @@ step "tournament" tournament.txt "$PJLAB" tournament --agents "$net,time=50ms" \
   --out "$out/tournament"
 step "balance" balance.txt "$PJLAB" balance --agent "$net,time=50ms" --games-per-variant 2 \
   --variants classic,half-random --seed 1 --workers 1 --out "$out/balance"
-step "UGI" ugi.txt "$PJLAB" ugi < <(printf '%s\n' ugi "setoption name Checkpoint value $ckpt" \
-  "setoption name Engine value mcts" isready uginewgame "position startpos" "go nodes 200" \
-  isready quit)
+# A client waits for `bestmove` before `quit` (which stops a search at once): the script gives
+# the search 5 s, far more than its 800 simulations take.
+# An atlas of two levels (the network at a fixed simulation budget, as atlas levels are
+# budgeted, and alpha-beta at one ply), 2 games a cell and 2 a ladder pair.
+cat > "$out/atlas-spec.toml" <<SPEC
+game = "pijersi"
+seed = 1
+[[levels]]
+name = "ab1"
+agent = "alphabeta:depth=1"
+about = "alpha-beta, 1 ply"
+[[levels]]
+name = "long-4000"
+agent = "$net,sims=400"
+about = "the long run's checkpoint 4000, 400 simulations a move"
+[[protocols]]
+name = "plies"
+about = "two opening plies"
+[[protocols.runs]]
+variants = ["classic"]
+games_per_variant = 2
+opening_plies = 2
+[ladder]
+games_per_pair = 2
+variants = ["classic"]
+opening_plies = 2
+after = "long-4000"
+SPEC
+step "atlas" atlas.txt "$PJLAB" atlas run --spec "$out/atlas-spec.toml" --out "$out/atlas" \
+  --workers 1
+step "UGI" ugi.txt "$PJLAB" ugi < <(printf '%s\n' ugi "setoption name Engine value mcts" \
+  "setoption name Checkpoint value $ckpt" isready uginewgame "position startpos" "go nodes 800"
+  sleep 5
+  echo quit)
 step "export" export.txt "$PJLAB" export --checkpoint "$ckpt" --out "$out/model.onnx"
 py=.venv-python/bin/python
 if [ -x "$py" ] && "$py" -c 'import onnxruntime' 2> /dev/null; then
   step "ONNX runtime" onnx.json "$py" scripts/onnx_best_move.py "$out/model.onnx" \
+    --pjlab "$PJLAB" \
     --psn 's-p-r-s-p-r-/p-r-s-wwr-s-p-/6/7/6/P-S-R-WWS-R-P-/R-P-S-R-P-S- w 0 1'
 else
   printf '\n## ONNX runtime\n\nNot run: no onnxruntime in %s.\n' "$py" >> "$log"
