@@ -154,6 +154,9 @@ fn bench_prints_json_figures() {
         "chifoumi_random_steps_per_second",
         "net_avx2_batch32_positions_per_second",
         "net_scalar_batch32_positions_per_second",
+        "net_mcts800_sims_per_second",
+        "net_mcts800_hybrid_sims_per_second",
+        "net_mcts800_moves_signature",
     ] {
         assert!(v[key].as_f64().unwrap_or(0.0) > 0.0, "{key}");
     }

@@ -15,7 +15,7 @@ use crate::cmd::game::GameName;
 mod budget;
 mod network;
 
-use network::{forward_figures, network_figures};
+use network::{forward_figures, net_mcts_figures, network_figures};
 
 /// Measure the hot paths on one thread and print named figures.
 ///
@@ -47,6 +47,11 @@ use network::{forward_figures, network_figures};
 /// learned player's training, four iterations of `configs/chifoumi.toml`'s defaults without
 /// evaluation on every core (environment steps and decisions per second over the whole wall
 /// time; the decisions are the signature).
+///
+/// Network MCTS figures: the network player at 800 simulations a move over the bench positions
+/// (the default 3 x 128 network with seeded weights, the rating lists' `batch=8,cpuct=2.5`),
+/// alone and as the hybrid with the hand-written evaluation's static score at its leaves:
+/// simulations per second, and the moves chosen as a signature (`net_mcts800_*`).
 ///
 /// Time-budget figures: alpha-beta, MCTS and network MCTS given `--budget-ms` a move, over
 /// `--budget-moves` decisions: mean, 99th percentile and longest wall time of a decision, and
@@ -181,6 +186,7 @@ fn all_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
     if !args.no_network {
         figures.extend(forward_figures(args, verbosity));
         figures.extend(network_figures(args, verbosity));
+        figures.extend(net_mcts_figures(args, verbosity));
     }
     if !args.no_budget {
         figures.extend(budget::budget_figures(args, verbosity));

@@ -245,3 +245,83 @@ pub(super) fn network_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> 
     });
     figures
 }
+
+/// Network MCTS figures: the lab's network player (`net:`, the packed kernel, a network of the
+/// lab's default 3 x 128 shape with seeded weights, so the long run's networks' speed) searching
+/// 800 simulations a move over the bench positions, as the rating lists play it
+/// (`batch=8,cpuct=2.5`), alone and as the hybrid (half of each leaf's value from the
+/// hand-written evaluation's static score, `leaf=hand,leaf_depth=0`): simulations per second
+/// (the median of `--repeat` runs), and a signature of the moves chosen (a sum of their action
+/// indices times their position's rank), which must not change while the search does not.
+pub(super) fn net_mcts_figures(args: &Args, verbosity: Verbosity) -> Vec<Figure> {
+    use pjlab_agents::Agent;
+    use pjlab_agents::shallow::{ShallowEval, shallow_value};
+    use pjlab_core::{Encoder, Game};
+    use pjlab_mcts::Config;
+    use pjlab_nn::inference::PackedNet;
+    use pjlab_nn::{NetConfig, NetEvaluator, NetShape, PolicyValueNet};
+    use pjlab_pijersi::{PijersiEncoder, PijersiKit};
+    use pjlab_players::NetAgent;
+
+    if verbosity != Verbosity::Quiet && !args.json {
+        eprintln!(
+            "network MCTS: 800 simulations a move over the bench positions, plain and hybrid..."
+        );
+    }
+    let shape = NetShape {
+        input: PijersiEncoder.input_len(),
+        actions: PijersiEncoder.num_actions(),
+    };
+    let device = burn::tensor::Device::default();
+    let model = PolicyValueNet::new(&NetConfig::default(), shape, &device, 1);
+    let positions = sample_positions();
+    let mut figures = Vec::new();
+    for (hybrid, rate, signature) in [
+        (
+            false,
+            "net_mcts800_sims_per_second",
+            "net_mcts800_moves_signature",
+        ),
+        (
+            true,
+            "net_mcts800_hybrid_sims_per_second",
+            "net_mcts800_hybrid_moves_signature",
+        ),
+    ] {
+        let play = || {
+            let evaluator = NetEvaluator::packed(PackedNet::new(&model), PijersiEncoder, 200_000);
+            let mut agent = NetAgent::<PijersiKit>::with_evaluator(Box::new(evaluator), 800, 1);
+            agent.set_config(Config {
+                leaves_per_call: 8,
+                c_puct: 2.5,
+                ..Config::default()
+            });
+            if hybrid {
+                let judge = shallow_value::<PijersiKit>(&ShallowEval::Hand, 0, 400.0)
+                    .expect("the hand-written evaluation loads");
+                agent.set_leaf_judge(judge, 0.5);
+            }
+            let (mut simulations, mut sum) = (0u64, 0u64);
+            for (rank, position) in positions.iter().enumerate() {
+                let decision = agent.decide(position);
+                simulations += decision.effort;
+                if let Some(mv) = decision.best_move {
+                    sum += (rank as u64 + 1) * position.action_index(mv) as u64;
+                }
+            }
+            (simulations, sum)
+        };
+        let (seconds, (simulations, sum)) = timed(args.repeat, play);
+        figures.push(Figure {
+            name: rate,
+            value: simulations as f64 / seconds,
+            unit: "simulations/s",
+        });
+        figures.push(Figure {
+            name: signature,
+            value: sum as f64,
+            unit: "signature",
+        });
+    }
+    figures
+}
