@@ -9,8 +9,8 @@
 #
 # CHECKPOINT defaults to carry/checkpoints/iter-4000. The Python step needs the package built in
 # .venv-python (scripts/test-python.sh makes it); without it, log.md says it was not run.
-# The ONNX step runs scripts/onnx_best_move.py in .venv-python when onnxruntime is installed
-# there, else only exports.
+# The ONNX step runs scripts/onnx_best_move.py in .venv-onnx, which it makes from
+# scripts/requirements-onnx.txt when missing (pip needs the package index once).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 E=experiments/mcts-strongest
@@ -100,14 +100,19 @@ step "UGI" ugi.txt "$PJLAB" ugi < <(printf '%s\n' ugi "setoption name Engine val
   sleep 5
   echo quit)
 step "export" export.txt "$PJLAB" export --checkpoint "$ckpt" --out "$out/model.onnx"
-py=.venv-python/bin/python
-if [ -x "$py" ] && "$py" -c 'import onnxruntime' 2> /dev/null; then
-  step "ONNX runtime" onnx.json "$py" scripts/onnx_best_move.py "$out/model.onnx" \
+onnx=.venv-onnx/bin/python
+if ! "$onnx" -c 'import onnxruntime' 2> /dev/null; then
+  python3 -m venv .venv-onnx
+  "$onnx" -m pip install --quiet --disable-pip-version-check -r scripts/requirements-onnx.txt || true
+fi
+if "$onnx" -c 'import onnxruntime' 2> /dev/null; then
+  step "ONNX runtime" onnx.json "$onnx" scripts/onnx_best_move.py "$out/model.onnx" \
     --pjlab "$PJLAB" \
     --psn 's-p-r-s-p-r-/p-r-s-wwr-s-p-/6/7/6/P-S-R-WWS-R-P-/R-P-S-R-P-S- w 0 1'
 else
-  printf '\n## ONNX runtime\n\nNot run: no onnxruntime in %s.\n' "$py" >> "$log"
+  printf '\n## ONNX runtime\n\nNot run: onnxruntime did not install in .venv-onnx.\n' >> "$log"
 fi
+py=.venv-python/bin/python
 if [ -x "$py" ] && "$py" -c 'import pjlab' 2> /dev/null; then
   step "Python" python.txt "$py" -c "
 import pjlab
